@@ -1,0 +1,482 @@
+//! Walks a parsed command line and finds what each command in it does.
+//!
+//! Every simple command anywhere (in lists, pipelines, subshells, groups,
+//! loops, function bodies, `$(…)`, `<(…)`, here-documents, `bash -c` bodies)
+//! is classified by [`super::programs`]; the line's effect is the worst of
+//! them. Whatever cannot be read, counts as critical.
+
+use std::collections::HashSet;
+
+use super::ast::*;
+use super::parser::{ParseError, parse};
+use super::paths::{is_block_device, is_sink};
+use super::{Effect, ShellVerdict};
+
+/// Deepest nesting of code inside code (`bash -c "sh -c '…'"`).
+const MAX_NEST: usize = 8;
+/// Most program invocations analysed for one command line.
+const MAX_WORK: usize = 20_000;
+/// Most reasons reported for one command line.
+const MAX_REASONS: usize = 6;
+
+/// Where a command's standard input comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Stdin {
+    /// Nothing the line controls.
+    Terminal,
+    /// The previous pipeline stage (or a `>(…)` writer).
+    Piped,
+    /// A file, here-document or here-string redirected into it.
+    Fed,
+}
+
+impl Stdin {
+    pub(super) fn carries_text(self) -> bool {
+        self != Stdin::Terminal
+    }
+}
+
+/// One argument of a command, after brace expansion.
+#[derive(Debug, Clone)]
+pub(super) struct Arg {
+    /// The value, or how it reads when part of it is expanded at run time.
+    pub text: String,
+    /// Part of the value is only known at run time.
+    pub dynamic: bool,
+    /// The argument is (or holds) a `<(…)` / `>(…)` path.
+    pub process_sub: bool,
+}
+
+impl Arg {
+    pub(super) fn literal(text: &str) -> Arg {
+        Arg {
+            text: text.to_owned(),
+            dynamic: false,
+            process_sub: false,
+        }
+    }
+
+    fn from_word(w: &Word) -> Arg {
+        Arg {
+            text: Word::display_of(w),
+            dynamic: w.is_dynamic(),
+            process_sub: w.has_process_sub(),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Finding {
+    effect: Effect,
+    subject: String,
+    reason: String,
+}
+
+pub(super) struct Analyzer {
+    findings: Vec<Finding>,
+    read_only: Vec<String>,
+    functions: HashSet<String>,
+    fn_stack: Vec<String>,
+    nest: usize,
+    work: usize,
+}
+
+/// Analyses one command line.
+pub fn analyze(command: &str) -> ShellVerdict {
+    let parsed = match parse(command) {
+        Ok(p) => p,
+        Err(e) => return unreadable(&e),
+    };
+    let mut a = Analyzer::new();
+    a.run_parsed(&parsed, Stdin::Terminal);
+    a.finish()
+}
+
+fn unreadable(e: &ParseError) -> ShellVerdict {
+    ShellVerdict {
+        effect: Effect::Critical,
+        reasons: vec![format!(
+            "the command cannot be parsed ({e}); code the gate cannot read needs a human"
+        )],
+    }
+}
+
+impl Analyzer {
+    fn new() -> Self {
+        Analyzer {
+            findings: Vec::new(),
+            read_only: Vec::new(),
+            functions: HashSet::new(),
+            fn_stack: Vec::new(),
+            nest: 0,
+            work: 0,
+        }
+    }
+
+    /// A scratch analyser that shares what this one knows (functions,
+    /// nesting), for probing a sub-command without recording it.
+    pub(super) fn probe(&self) -> Analyzer {
+        Analyzer {
+            findings: Vec::new(),
+            read_only: Vec::new(),
+            functions: self.functions.clone(),
+            fn_stack: self.fn_stack.clone(),
+            nest: self.nest + 1,
+            work: self.work,
+        }
+    }
+
+    pub(super) fn effect(&self) -> Effect {
+        self.findings
+            .iter()
+            .map(|f| f.effect)
+            .max()
+            .unwrap_or(Effect::ReadOnly)
+    }
+
+    /// The first reason at the worst effect.
+    pub(super) fn worst_reason(&self) -> Option<String> {
+        let worst = self.effect();
+        self.findings
+            .iter()
+            .find(|f| f.effect == worst)
+            .map(|f| format!("{}: {}", f.subject, f.reason))
+    }
+
+    fn finish(self) -> ShellVerdict {
+        let effect = self.effect();
+        if effect == Effect::ReadOnly {
+            let mut names: Vec<&str> = Vec::new();
+            for n in &self.read_only {
+                if !names.contains(&n.as_str()) {
+                    names.push(n);
+                }
+            }
+            let reason = if names.is_empty() {
+                "nothing runs".to_owned()
+            } else {
+                let shown: Vec<&str> = names.iter().take(8).copied().collect();
+                format!("read-only: {}", shown.join(", "))
+            };
+            return ShellVerdict {
+                effect,
+                reasons: vec![reason],
+            };
+        }
+        let mut ordered: Vec<&Finding> = self.findings.iter().collect();
+        ordered.sort_by(|a, b| b.effect.cmp(&a.effect));
+        let mut reasons: Vec<String> = Vec::new();
+        for f in ordered {
+            let r = format!("{}: {}", f.subject, f.reason);
+            if !reasons.contains(&r) {
+                reasons.push(r);
+            }
+            if reasons.len() == MAX_REASONS {
+                break;
+            }
+        }
+        ShellVerdict { effect, reasons }
+    }
+
+    // ---- recording ---------------------------------------------------------
+
+    pub(super) fn flag(&mut self, effect: Effect, subject: &str, reason: impl Into<String>) {
+        if effect == Effect::ReadOnly {
+            self.read_only(subject);
+            return;
+        }
+        if self.findings.len() < 256 {
+            self.findings.push(Finding {
+                effect,
+                subject: subject.to_owned(),
+                reason: reason.into(),
+            });
+        }
+    }
+
+    pub(super) fn read_only(&mut self, program: &str) {
+        if self.read_only.len() < 64 {
+            self.read_only.push(program.to_owned());
+        }
+    }
+
+    // ---- walking -----------------------------------------------------------
+
+    fn run_parsed(&mut self, parsed: &Parsed, stdin: Stdin) {
+        self.script(&parsed.script, stdin);
+        for body in &parsed.heredocs {
+            self.word_subs(body);
+        }
+    }
+
+    /// Parses and analyses code found inside a command (a `bash -c` body, a
+    /// `watch` command, a git alias) one level deeper.
+    pub(super) fn nested(&mut self, code: &str, stdin: Stdin, what: &str) {
+        if self.nest >= MAX_NEST {
+            self.flag(
+                Effect::Critical,
+                what,
+                "code nested too deeply for the gate to read",
+            );
+            return;
+        }
+        match parse(code) {
+            Ok(parsed) => {
+                self.nest += 1;
+                self.run_parsed(&parsed, stdin);
+                self.nest -= 1;
+            }
+            Err(e) => self.flag(
+                Effect::Critical,
+                what,
+                format!("cannot be parsed ({e}); the gate cannot read what it runs"),
+            ),
+        }
+    }
+
+    fn script(&mut self, s: &Script, stdin: Stdin) {
+        for list in &s.lists {
+            for p in &list.pipelines {
+                self.pipeline(p, stdin);
+            }
+        }
+    }
+
+    fn pipeline(&mut self, p: &Pipeline, stdin: Stdin) {
+        let mut feed: Option<Vec<String>> = None;
+        for (i, c) in p.commands.iter().enumerate() {
+            let stage_stdin = if i == 0 { stdin } else { Stdin::Piped };
+            self.command(c, stage_stdin, feed.take());
+            feed = printed_words(c);
+        }
+    }
+
+    fn command(&mut self, c: &Command, stdin: Stdin, feed: Option<Vec<String>>) {
+        match c {
+            Command::Simple(s) => self.simple(s, stdin, feed),
+            Command::Compound {
+                body,
+                words,
+                redirects,
+                ..
+            } => {
+                for w in words {
+                    self.word_subs(w);
+                }
+                let fed = self.redirects(redirects);
+                self.script(body, if fed { Stdin::Fed } else { stdin });
+            }
+            Command::FunctionDef { name, body } => {
+                self.functions.insert(name.to_ascii_lowercase());
+                self.fn_stack.push(name.to_ascii_lowercase());
+                self.command(body, stdin, None);
+                self.fn_stack.pop();
+            }
+        }
+    }
+
+    fn simple(&mut self, c: &SimpleCommand, stdin: Stdin, feed: Option<Vec<String>>) {
+        for a in &c.assignments {
+            self.word_subs(&a.value);
+            self.assignment(&a.name, &Arg::from_word(&a.value));
+        }
+        let fed = self.redirects(&c.redirects);
+        let mut argv: Vec<Arg> = Vec::with_capacity(c.words.len());
+        for w in &c.words {
+            self.word_subs(w);
+            for e in w.brace_expand() {
+                argv.push(Arg::from_word(&e));
+            }
+        }
+        if argv.is_empty() {
+            return;
+        }
+        self.invoke(&argv, if fed { Stdin::Fed } else { stdin }, feed);
+    }
+
+    /// Analyses the scripts a word runs when it is expanded.
+    fn word_subs(&mut self, w: &Word) {
+        for (script, output) in w.substitutions() {
+            // A `>(…)` reads what the command writes into it.
+            self.script(
+                script,
+                if output {
+                    Stdin::Piped
+                } else {
+                    Stdin::Terminal
+                },
+            );
+        }
+    }
+
+    /// Records what redirections write; returns whether stdin is fed.
+    fn redirects(&mut self, rs: &[Redirect]) -> bool {
+        let mut fed = false;
+        for r in rs {
+            self.word_subs(&r.target);
+            let target = Word::display_of(&r.target);
+            if r.op.feeds_stdin() && matches!(r.fd, None | Some(0)) {
+                fed = true;
+            }
+            if !r.op.writes() {
+                continue;
+            }
+            let is_fd_dup = matches!(r.op, RedirOp::DupOut)
+                && (target == "-" || target.bytes().all(|b| b.is_ascii_digit()));
+            if is_fd_dup || is_sink(&target) {
+                continue;
+            }
+            if is_block_device(&target) {
+                self.flag(
+                    Effect::Critical,
+                    &target,
+                    "redirection writes to a raw block device",
+                );
+            } else if r.target.is_dynamic() {
+                self.flag(
+                    Effect::Mutating,
+                    &target,
+                    "redirection writes to a path computed at run time",
+                );
+            } else {
+                self.flag(Effect::Mutating, &target, "redirection writes to this file");
+            }
+        }
+        fed
+    }
+
+    /// An assignment that changes which code later runs is not read-only.
+    pub(super) fn assignment(&mut self, name: &str, value: &Arg) {
+        const COMMAND_VARS: &[&str] = &[
+            "PAGER",
+            "GIT_PAGER",
+            "MANPAGER",
+            "GIT_EDITOR",
+            "EDITOR",
+            "VISUAL",
+            "GIT_SSH",
+            "GIT_SSH_COMMAND",
+            "GIT_EXTERNAL_DIFF",
+            "GIT_ASKPASS",
+            "SSH_ASKPASS",
+            "SUDO_ASKPASS",
+            "PROMPT_COMMAND",
+            "GIT_SEQUENCE_EDITOR",
+            "FCEDIT",
+            "LESSOPEN",
+            "LESSCLOSE",
+        ];
+        const LOADER_VARS: &[&str] = &[
+            "PATH",
+            "IFS",
+            "LD_PRELOAD",
+            "LD_LIBRARY_PATH",
+            "LD_AUDIT",
+            "DYLD_INSERT_LIBRARIES",
+            "DYLD_LIBRARY_PATH",
+            "BASH_ENV",
+            "ENV",
+            "SHELLOPTS",
+            "BASHOPTS",
+            "PYTHONSTARTUP",
+            "PYTHONPATH",
+            "NODE_OPTIONS",
+            "PERL5OPT",
+            "PERL5LIB",
+            "RUBYOPT",
+            "GIT_CONFIG_PARAMETERS",
+            "GIT_CONFIG_COUNT",
+            "GIT_EXEC_PATH",
+            "GIT_TEMPLATE_DIR",
+            "GIT_DIR",
+            "GIT_WORK_TREE",
+        ];
+        if COMMAND_VARS.contains(&name) {
+            self.flag(
+                Effect::Unknown,
+                name,
+                "sets a command that later programs run",
+            );
+            if !value.dynamic {
+                let code = value.text.trim_start_matches('|');
+                self.nested(code, Stdin::Terminal, name);
+            }
+        } else if LOADER_VARS.contains(&name) || name.starts_with("GIT_CONFIG_") {
+            self.flag(
+                Effect::Unknown,
+                name,
+                "changes which code later programs load or run",
+            );
+        }
+    }
+
+    pub(super) fn invoke(&mut self, argv: &[Arg], stdin: Stdin, feed: Option<Vec<String>>) {
+        let Some(cmd) = argv.first() else { return };
+        self.work += 1;
+        if self.work > MAX_WORK {
+            self.flag(
+                Effect::Critical,
+                "command",
+                "too much to analyse; a human must read it",
+            );
+            return;
+        }
+        if cmd.dynamic || cmd.process_sub {
+            self.flag(
+                Effect::Critical,
+                &cmd.text,
+                "the command word comes from a variable or a substitution; the gate cannot read what runs",
+            );
+            return;
+        }
+        let name = program_name(&cmd.text);
+        if name.is_empty() {
+            self.flag(Effect::Unknown, &cmd.text, "empty command word");
+            return;
+        }
+        if self.fn_stack.contains(&name) {
+            self.flag(
+                Effect::Critical,
+                &name,
+                "a function that calls itself (a fork bomb)",
+            );
+            return;
+        }
+        self.program(&name, argv, stdin, feed);
+    }
+
+    /// Whether `name` was defined as a shell function earlier in the line
+    /// (its body was analysed where it was defined).
+    pub(super) fn is_function(&self, name: &str) -> bool {
+        self.functions.contains(name)
+    }
+}
+
+/// The program a command word runs: its file name, lower-cased (a case-
+/// insensitive file system runs `RM` as `rm`), without `.exe`.
+pub(super) fn program_name(word: &str) -> String {
+    let base = word.rsplit(['/', '\\']).next().unwrap_or(word);
+    let lower = base.to_ascii_lowercase();
+    match lower.strip_suffix(".exe") {
+        Some(s) => s.to_owned(),
+        None => lower,
+    }
+}
+
+/// Static words an `echo` / `printf` stage prints, for a following `xargs`.
+fn printed_words(c: &Command) -> Option<Vec<String>> {
+    let Command::Simple(s) = c else { return None };
+    let first = s.words.first()?.literal()?;
+    if !matches!(program_name(&first).as_str(), "echo" | "printf") {
+        return None;
+    }
+    let mut out = Vec::new();
+    for w in &s.words[1..] {
+        let t = w.literal()?;
+        if t.starts_with('-') && out.is_empty() {
+            continue;
+        }
+        out.extend(t.split_whitespace().map(str::to_owned));
+    }
+    Some(out)
+}

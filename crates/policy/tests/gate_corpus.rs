@@ -1,0 +1,71 @@
+//! Every line of `shared/eval/gate/public.jsonl` is a test: the gate must
+//! agree with each (call, autonomy) → auto | confirm, and never auto-pass a
+//! line whose note says it is critical.
+
+use std::path::PathBuf;
+
+use hivegate_policy::{AutonomyLevel, DecisionContext, Verdict, decide};
+use serde_json::Value;
+
+fn eval_dir() -> PathBuf {
+    match std::env::var_os("HIVEGATE_EVAL_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval"),
+    }
+}
+
+#[test]
+fn every_public_gate_case_passes() {
+    let path = eval_dir().join("gate/public.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (set HIVEGATE_EVAL_DIR)",
+            path.display()
+        )
+    });
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let tool = case["tool"].as_str().unwrap();
+        let level: AutonomyLevel = case["autonomy"].as_str().unwrap().parse().unwrap();
+        let expect = case["expect"].as_str().unwrap();
+        let ctx = DecisionContext {
+            autonomy: level,
+            ..Default::default()
+        };
+        let d = decide(tool, &case["args"], &ctx);
+        let got = match d.decision {
+            Verdict::Auto => "auto",
+            Verdict::Confirm | Verdict::Deny => "confirm",
+        };
+        let note = case["note"].as_str().unwrap_or("");
+        let critical_note = note.starts_with("critical");
+        if got != expect || (critical_note && !d.critical) {
+            failures.push(format!(
+                "line {}: {tool} {} at {level}: expected {expect}{}, got {got} (critical={}) {:?}",
+                n + 1,
+                case["args"],
+                if critical_note { " (critical)" } else { "" },
+                d.critical,
+                d.reasons
+            ));
+        }
+        count += 1;
+    }
+    assert!(
+        count >= 200,
+        "only {count} cases read from {}",
+        path.display()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
