@@ -79,6 +79,8 @@ pub(super) struct Analyzer {
     fn_stack: Vec<String>,
     nest: usize,
     work: usize,
+    /// The working directory, when `cd` made it known (`/`, `~`, …).
+    cwd: Option<String>,
 }
 
 /// Analyses one command line.
@@ -110,6 +112,7 @@ impl Analyzer {
             fn_stack: Vec::new(),
             nest: 0,
             work: 0,
+            cwd: None,
         }
     }
 
@@ -123,7 +126,28 @@ impl Analyzer {
             fn_stack: self.fn_stack.clone(),
             nest: self.nest + 1,
             work: self.work,
+            cwd: self.cwd.clone(),
         }
+    }
+
+    /// A path as it would be resolved: relative paths joined to a known
+    /// working directory, so `cd / && rm -rf *` is seen as `rm -rf /*`.
+    pub(super) fn resolve(&self, path: &str) -> String {
+        match &self.cwd {
+            Some(cwd) if !is_anchored(path) => format!("{cwd}/{path}"),
+            _ => path.to_owned(),
+        }
+    }
+
+    /// Follows `cd DIR` / `pushd DIR` when the new directory is known.
+    pub(super) fn change_dir(&mut self, target: Option<&Arg>) {
+        self.cwd = match target {
+            None => Some("~".to_owned()),
+            Some(a) if a.text == "-" => None,
+            Some(a) if is_anchored(&a.text) => Some(a.text.clone()),
+            Some(a) if a.dynamic => None,
+            Some(a) => self.cwd.as_ref().map(|c| format!("{c}/{}", a.text)),
+        };
     }
 
     pub(super) fn effect(&self) -> Effect {
@@ -281,6 +305,14 @@ impl Analyzer {
             self.assignment(&a.name, &Arg::from_word(&a.value));
         }
         let fed = self.redirects(&c.redirects);
+        // `xargs … <<< "words"` reads those words as its input.
+        let feed = feed.or_else(|| {
+            c.redirects
+                .iter()
+                .find(|r| r.op == RedirOp::HereString)
+                .and_then(|r| r.target.literal())
+                .map(|t| t.split_whitespace().map(str::to_owned).collect())
+        });
         let mut argv: Vec<Arg> = Vec::with_capacity(c.words.len());
         for w in &c.words {
             self.word_subs(w);
@@ -450,6 +482,14 @@ impl Analyzer {
     pub(super) fn is_function(&self, name: &str) -> bool {
         self.functions.contains(name)
     }
+}
+
+/// Whether a path does not depend on the working directory.
+fn is_anchored(path: &str) -> bool {
+    path.starts_with('/')
+        || path.starts_with('~')
+        || path.starts_with("$HOME")
+        || path.starts_with("$USERPROFILE")
 }
 
 /// The program a command word runs: its file name, lower-cased (a case-

@@ -454,6 +454,14 @@ impl Analyzer {
                     self.read_only("alias");
                 }
             }
+            "cd" | "pushd" => {
+                let target = args
+                    .iter()
+                    .find(|a| !a.text.starts_with('-') || a.text == "-");
+                self.change_dir(target);
+                self.read_only(name);
+            }
+            "ssh" => self.ssh(args),
             "git" => self.git(args),
             "gh" | "glab" | "hub" => self.forge(name, args),
             "rm" => self.rm(args),
@@ -814,7 +822,7 @@ impl Analyzer {
             .find(|a| !a.text.starts_with('-') || a.text == "-");
         match script {
             Some(s) if s.process_sub || s.dynamic || is_stdin_path(&s.text) => {
-                if stdin.carries_text() || s.process_sub || s.dynamic {
+                if stdin == Stdin::Piped || s.process_sub || s.dynamic {
                     self.flag(
                         Effect::Critical,
                         name,
@@ -863,6 +871,43 @@ impl Analyzer {
             ),
             None => self.flag(Effect::Unknown, name, "nothing to source"),
         }
+    }
+
+    /// `ssh host cmd…`: the remote shell joins and parses the words.
+    fn ssh(&mut self, args: &[Arg]) {
+        const VALUE_OPTS: &str = "BbcDEeFIiJLlmOopQRSWw";
+        self.flag(Effect::Unknown, "ssh", "runs commands on another machine");
+        let mut i = 0;
+        while i < args.len() {
+            let t = args[i].text.as_str();
+            if t == "--" {
+                i += 1;
+                break;
+            }
+            if !t.starts_with('-') || t.len() < 2 {
+                break;
+            }
+            let last = t.chars().last().unwrap_or('-');
+            i += if t.len() == 2 && VALUE_OPTS.contains(last) {
+                2
+            } else {
+                1
+            };
+        }
+        let remote = args.get(i + 1..).unwrap_or_default();
+        if remote.is_empty() {
+            return;
+        }
+        if remote.iter().any(|a| a.dynamic) {
+            self.flag(
+                Effect::Critical,
+                "ssh",
+                "runs a remote command built from variables",
+            );
+            return;
+        }
+        let joined: Vec<&str> = texts(remote).collect();
+        self.nested(&joined.join(" "), Stdin::Terminal, "the ssh remote command");
     }
 
     fn watch(&mut self, args: &[Arg]) {
@@ -1008,7 +1053,7 @@ impl Analyzer {
             has_short(&opts, 'r') || has_short(&opts, 'R') || has_long(&opts, "--recursive");
         if recursive {
             for op in &operands {
-                if let Some(what) = dangerous_target(&op.text) {
+                if let Some(what) = dangerous_target(&self.resolve(&op.text)) {
                     self.flag(
                         Effect::Critical,
                         "rm",
@@ -1031,7 +1076,7 @@ impl Analyzer {
             &operands[..operands.len() - 1]
         };
         for op in sources {
-            if let Some(what) = dangerous_target(&op.text) {
+            if let Some(what) = dangerous_target(&self.resolve(&op.text)) {
                 self.flag(
                     Effect::Critical,
                     "mv",
@@ -1052,7 +1097,7 @@ impl Analyzer {
             "the ownership"
         };
         for op in &operands {
-            if let Some(what) = dangerous_target(&op.text) {
+            if let Some(what) = dangerous_target(&self.resolve(&op.text)) {
                 self.flag(
                     Effect::Critical,
                     name,
@@ -1150,7 +1195,7 @@ impl Analyzer {
             i += 1;
         }
         let expr = args.get(i..).unwrap_or_default();
-        let narrowed = texts(expr).any(|t| t.starts_with('-') && !NOT_NARROWING.contains(&t));
+        let narrowed = find_tests(expr).any(|t| t.starts_with('-') && !NOT_NARROWING.contains(&t));
         let mut effect_found = false;
         let mut j = 0;
         while j < expr.len() {
@@ -1158,7 +1203,9 @@ impl Analyzer {
             match t {
                 "-delete" => {
                     effect_found = true;
-                    let whole = starts.iter().find_map(|s| dangerous_target(&s.text));
+                    let whole = starts
+                        .iter()
+                        .find_map(|s| dangerous_target(&self.resolve(&s.text)));
                     match whole {
                         Some(what) if !narrowed => self.flag(
                             Effect::Critical,
@@ -1335,6 +1382,20 @@ impl Analyzer {
             self.flag(Effect::Unknown, name, "talks to the network");
         }
     }
+}
+
+/// The words of a `find` expression outside `-exec … ;` command bodies.
+fn find_tests(expr: &[Arg]) -> impl Iterator<Item = &str> {
+    let mut in_exec = false;
+    expr.iter().filter_map(move |a| {
+        let t = a.text.as_str();
+        if in_exec {
+            in_exec = !(t == ";" || t == "+");
+            return None;
+        }
+        in_exec = matches!(t, "-exec" | "-execdir" | "-ok" | "-okdir");
+        Some(t)
+    })
 }
 
 /// Why a normally read-only program writes given these arguments.
