@@ -1,1 +1,86 @@
-fn main() {}
+//! The `hivegate` binary: argument parsing and wiring over the library
+//! crates. Libraries never print or exit; this file does both.
+
+mod gate_cmd;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// hivegate: the capability gateway for AI agents.
+#[derive(Debug, Parser)]
+#[command(name = "hivegate", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Ask the gate about tool calls.
+    Gate {
+        #[command(subcommand)]
+        command: gate_cmd::GateCommand,
+    },
+    /// Work with rule files.
+    Rules {
+        #[command(subcommand)]
+        command: gate_cmd::RulesCommand,
+    },
+}
+
+/// A failure the user can fix: printed as `error: …` (and `help: …`), exit 2.
+#[derive(Debug)]
+pub struct UserError {
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl UserError {
+    pub fn new(message: impl Into<String>) -> Self {
+        UserError { message: message.into(), help: None }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+impl std::fmt::Display for UserError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for UserError {}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("HIVEGATE_LOG")
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Gate { command } => gate_cmd::run_gate(command),
+        Command::Rules { command } => gate_cmd::run_rules(command),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            match err.downcast_ref::<UserError>() {
+                Some(u) => {
+                    eprintln!("error: {}", u.message);
+                    if let Some(help) = &u.help {
+                        eprintln!("  help: {help}");
+                    }
+                }
+                None => eprintln!("error: {err:#}"),
+            }
+            ExitCode::from(2)
+        }
+    }
+}
