@@ -279,6 +279,29 @@ impl Analyzer {
         match c {
             Command::Simple(s) => self.simple(s, stdin, feed),
             Command::Compound {
+                kind: CompoundKind::Arith,
+                body,
+                words,
+                redirects,
+            } => {
+                for w in words {
+                    self.word_subs(w);
+                }
+                self.redirects(redirects);
+                // Bash evaluates `((…))` as arithmetic; POSIX sh runs it as
+                // nested subshells. Only a critical reading counts.
+                let mut probe = self.probe();
+                probe.script(body, stdin);
+                if probe.effect() == Effect::Critical {
+                    let why = probe.worst_reason().unwrap_or_default();
+                    self.flag(
+                        Effect::Critical,
+                        "((…))",
+                        format!("runs as nested subshells in POSIX sh: {why}"),
+                    );
+                }
+            }
+            Command::Compound {
                 body,
                 words,
                 redirects,

@@ -386,8 +386,13 @@ impl<'a, 'b> Parser<'a, 'b> {
             }),
             Some(b'(') if self.peek_at(1) == Some(b'(') => {
                 self.pos += 2;
+                let inner_start = self.pos;
                 let word = self.parse_arith_body(b')')?;
-                self.compound(CompoundKind::Arith, Script::default(), vec![word])
+                // POSIX sh (dash) runs `((cmd))` as two nested subshells:
+                // keep that reading too, for the analysis to weigh.
+                let inner = self.s[inner_start..self.pos - 2].to_vec();
+                let body = self.sub_parse(&inner).unwrap_or_default();
+                self.compound(CompoundKind::Arith, body, vec![word])
             }
             Some(b'(') => {
                 self.pos += 1;
@@ -423,6 +428,12 @@ impl<'a, 'b> Parser<'a, 'b> {
                     self.parse_function_keyword()
                 }
                 Some("[[") => self.parse_test(),
+                Some(w @ ("then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}" | "in")) => {
+                    Err(ParseError::Unexpected {
+                        found: w.to_owned(),
+                        at: self.pos,
+                    })
+                }
                 _ => self.parse_simple(),
             },
         }

@@ -301,6 +301,14 @@ fn split_gnu(args: &[Arg]) -> (Vec<&str>, Vec<&Arg>) {
     (opts, operands)
 }
 
+/// A wrapper's own options: those before its first operand (or `--`).
+fn leading_options(args: &[Arg]) -> Vec<&str> {
+    args.iter()
+        .map(|a| a.text.as_str())
+        .take_while(|t| t.len() > 1 && t.starts_with('-') && *t != "--")
+        .collect()
+}
+
 /// Whether a short flag appears alone or in a cluster (`-r`, `-rf`, `-fR`).
 fn has_short(opts: &[&str], flag: char) -> bool {
     opts.iter()
@@ -345,28 +353,19 @@ impl Analyzer {
                     name,
                     "privilege escalation runs as another user",
                 );
-                let (opts, _) = split_gnu(args);
-                if let Some(i) = args
-                    .iter()
-                    .position(|a| a.text == "-c" || a.text == "--command")
-                {
-                    if let Some(body) = args.get(i + 1) {
-                        self.shell_body(name, body, stdin);
+                if name == "su" {
+                    let body = args.windows(2).find(|w| w[0].text == "-c" || w[0].text == "--command");
+                    if let Some(w) = body {
+                        self.shell_body(name, &w[1], stdin);
                     }
-                } else if name != "su" && !opts.is_empty() {
-                    // pkexec/run0 take the command as their operands.
-                }
-                if name != "su" {
-                    let start = args.iter().position(|a| !a.text.starts_with('-'));
-                    if let Some(i) = start {
-                        self.invoke(&args[i..], stdin, feed);
-                    }
+                } else if let Some(i) = args.iter().position(|a| !a.text.starts_with('-')) {
+                    self.invoke(&args[i..], stdin, feed);
                 }
             }
             "env" => self.env(args, stdin, feed),
             "command" => {
-                let (opts, _) = split_gnu(args);
-                if has_short(&opts, 'v') || has_short(&opts, 'V') {
+                let own = leading_options(args);
+                if has_short(&own, 'v') || has_short(&own, 'V') {
                     self.read_only("command");
                 } else {
                     self.wrapped(name, args, &[], &[], stdin, feed);
@@ -378,8 +377,8 @@ impl Analyzer {
             }
             "nice" => self.wrapped(name, args, &["-n", "--adjustment"], &[], stdin, feed),
             "time" => {
-                let (opts, _) = split_gnu(args);
-                if has_short(&opts, 'o') || has_long(&opts, "--output") {
+                let own = leading_options(args);
+                if has_short(&own, 'o') || has_long(&own, "--output") {
                     self.flag(Effect::Mutating, "time", "writes its report to a file");
                 }
                 self.wrapped(
