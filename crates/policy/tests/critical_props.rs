@@ -142,31 +142,46 @@ fn double_quote(s: &str) -> String {
     out
 }
 
-fn wrap(cmd: String, how: u8) -> String {
+/// Wraps a command once. Prefix wrappers (`env`, `nice`, …) only take a
+/// simple command, as in the shell; the others take any command line.
+fn wrap((cmd, simple): (String, bool), how: u8) -> (String, bool) {
+    let prefix = match how {
+        0 => Some("env"),
+        1 => Some("command"),
+        2 => Some("nice -n 10"),
+        3 => Some("nohup"),
+        4 => Some("time"),
+        5 => Some("timeout 5"),
+        13 => Some("env FOO=1"),
+        _ => None,
+    };
+    if let Some(p) = prefix {
+        return if simple { (format!("{p} {cmd}"), true) } else { (cmd, simple) };
+    }
     match how {
-        0 => format!("env {cmd}"),
-        1 => format!("command {cmd}"),
-        2 => format!("nice -n 10 {cmd}"),
-        3 => format!("nohup {cmd} &"),
-        4 => format!("time {cmd}"),
-        5 => format!("timeout 5 {cmd}"),
-        6 => format!("bash -c {}", single_quote(&cmd)),
-        7 => format!("sh -lc {}", double_quote(&cmd)),
-        8 => format!("({cmd})"),
-        9 => format!("{{ {cmd}; }}"),
-        10 => format!("true && {cmd}"),
-        11 => format!("false || {cmd}"),
-        12 => format!("echo start; {cmd}"),
-        13 => format!("env FOO=1 {cmd}"),
-        14 => format!("if true; then {cmd}; fi"),
-        _ => format!("cd /tmp && {cmd}"),
+        6 => (format!("bash -c {}", single_quote(&cmd)), true),
+        7 => (format!("sh -lc {}", double_quote(&cmd)), true),
+        8 => (format!("({cmd})"), false),
+        9 => (format!("{{ {cmd}; }}"), false),
+        10 => (format!("true && {cmd}"), false),
+        11 => (format!("false || {cmd}"), false),
+        12 => (format!("echo start; {cmd}"), false),
+        14 => (format!("if true; then {cmd}; fi"), false),
+        _ => (format!("cd /tmp && {cmd}"), false),
     }
 }
 
 fn respelled_critical() -> impl Strategy<Value = String> {
-    let base = prop_oneof![rm_command(), force_push(), other_critical()];
+    let base = prop_oneof![
+        rm_command().prop_map(|c| (c, true)),
+        force_push().prop_map(|c| (c, true)),
+        other_critical().prop_map(|c| {
+            let simple = !c.contains(['|', ';', '(']);
+            (c, simple)
+        }),
+    ];
     (base, proptest::collection::vec(0..16u8, 0..4))
-        .prop_map(|(cmd, wraps)| wraps.into_iter().fold(cmd, wrap))
+        .prop_map(|(cmd, wraps)| wraps.into_iter().fold(cmd, wrap).0)
 }
 
 proptest! {
