@@ -84,7 +84,11 @@ pub fn run_rules(cmd: RulesCommand) -> Result<()> {
     match cmd {
         RulesCommand::Check { file } => {
             let rules = load_rules(&file)?;
-            println!("{}: {} rules, every example agrees", file.display(), rules.len());
+            println!(
+                "{}: {} rules, every example agrees",
+                file.display(),
+                rules.len()
+            );
             Ok(())
         }
     }
@@ -102,9 +106,8 @@ fn now_ms() -> i64 {
 }
 
 fn load_rules(path: &Path) -> Result<RuleSet> {
-    let meta = std::fs::metadata(path).map_err(|e| {
-        UserError::new(format!("cannot read rule file {}: {e}", path.display()))
-    })?;
+    let meta = std::fs::metadata(path)
+        .map_err(|e| UserError::new(format!("cannot read rule file {}: {e}", path.display())))?;
     if meta.len() > MAX_RULE_FILE_BYTES as u64 {
         return Err(UserError::new(format!(
             "rule file {} is {} bytes, over the {MAX_RULE_FILE_BYTES}-byte limit",
@@ -113,9 +116,8 @@ fn load_rules(path: &Path) -> Result<RuleSet> {
         ))
         .into());
     }
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        UserError::new(format!("cannot read rule file {}: {e}", path.display()))
-    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| UserError::new(format!("cannot read rule file {}: {e}", path.display())))?;
     RuleSet::from_toml_str(&text).map_err(|e| {
         UserError::new(format!("{}: {e}", path.display()))
             .with_help("fix the rule or its example; `hivegate rules check FILE` re-checks it")
@@ -133,9 +135,15 @@ fn check(a: CheckArgs) -> Result<()> {
     let args: Value = serde_json::from_str(&a.args)
         .map_err(|e| UserError::new(format!("--args is not valid JSON: {e}")))?;
     if !args.is_object() {
-        return Err(UserError::new("--args must be a JSON object, like '{\"command\": \"ls\"}'").into());
+        return Err(
+            UserError::new("--args must be a JSON object, like '{\"command\": \"ls\"}'").into(),
+        );
     }
-    let ctx = DecisionContext { autonomy: default_level, rules: rules.as_ref(), permissions: None };
+    let ctx = DecisionContext {
+        autonomy: default_level,
+        rules: rules.as_ref(),
+        permissions: None,
+    };
     let d = decide(&tool, &args, &ctx);
     let mut out = std::io::stdout().lock();
     if a.json {
@@ -181,7 +189,11 @@ fn read_input(path: &Path) -> Result<String> {
 }
 
 /// One batch input line, as the eval corpus shapes it.
-fn parse_line(line: &str, default_level: AutonomyLevel, now: i64) -> Result<(String, Value, AutonomyLevel), String> {
+fn parse_line(
+    line: &str,
+    default_level: AutonomyLevel,
+    now: i64,
+) -> Result<(String, Value, AutonomyLevel), String> {
     let v: Value = serde_json::from_str(line).map_err(|e| format!("not valid JSON: {e}"))?;
     let obj = v.as_object().ok_or("a line must be a JSON object")?;
     let tool = match obj.get("tool") {
@@ -206,7 +218,12 @@ fn parse_line(line: &str, default_level: AutonomyLevel, now: i64) -> Result<(Str
     Ok((tool, args, level))
 }
 
-fn check_batch(path: &Path, default_level: AutonomyLevel, rules: Option<&RuleSet>, json: bool) -> Result<()> {
+fn check_batch(
+    path: &Path,
+    default_level: AutonomyLevel,
+    rules: Option<&RuleSet>,
+    json: bool,
+) -> Result<()> {
     let text = read_input(path)?;
     let now = now_ms();
     // Everything is decided before anything is printed: a bad line leaves
@@ -216,10 +233,13 @@ fn check_batch(path: &Path, default_level: AutonomyLevel, rules: Option<&RuleSet
         if line.trim().is_empty() {
             continue;
         }
-        let (tool, args, level) = parse_line(line, default_level, now).map_err(|e| {
-            UserError::new(format!("{} line {}: {e}", path.display(), i + 1))
-        })?;
-        let ctx = DecisionContext { autonomy: level, rules, permissions: None };
+        let (tool, args, level) = parse_line(line, default_level, now)
+            .map_err(|e| UserError::new(format!("{} line {}: {e}", path.display(), i + 1)))?;
+        let ctx = DecisionContext {
+            autonomy: level,
+            rules,
+            permissions: None,
+        };
         let d = decide(&tool, &args, &ctx);
         if json {
             out.push_str(&serde_json::to_string(&BatchLine::from(&d))?);

@@ -38,7 +38,10 @@ pub struct UserError {
 
 impl UserError {
     pub fn new(message: impl Into<String>) -> Self {
-        UserError { message: message.into(), help: None }
+        UserError {
+            message: message.into(),
+            help: None,
+        }
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Self {

@@ -74,14 +74,20 @@ fn batch_prints_one_line_per_case_in_order_and_agrees_with_the_corpus() {
     let o = run(&["gate", "check", "--batch", s(&corpus), "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let input = std::fs::read_to_string(&corpus).unwrap();
-    let cases: Vec<Value> = input.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let cases: Vec<Value> = input
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), cases.len());
     for (case, line) in cases.iter().zip(lines) {
         let d: Value = serde_json::from_str(line).unwrap();
         let keys: Vec<&String> = d.as_object().unwrap().keys().collect();
-        assert_eq!(keys, ["approval_class", "critical", "decision", "reasons", "rule"]);
+        assert_eq!(
+            keys,
+            ["approval_class", "critical", "decision", "reasons", "rule"]
+        );
         let got = d["decision"].as_str().unwrap();
         let got = if got == "deny" { "confirm" } else { got };
         assert_eq!(got, case["expect"].as_str().unwrap(), "{case} → {d}");
@@ -95,20 +101,40 @@ fn a_malformed_line_is_named_and_nothing_is_printed() {
     let o = run_stdin(&["gate", "check", "--batch", "-", "--json"], input);
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty(), "half-written output: {}", stdout(&o));
-    assert!(stderr(&o).contains("line 2: not valid JSON"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 2: not valid JSON"),
+        "{}",
+        stderr(&o)
+    );
 
     for (line, want) in [
-        ("{\"tool\":\"bash\",\"autonomy\":\"godmode\"}", "unknown autonomy level `godmode`"),
+        (
+            "{\"tool\":\"bash\",\"autonomy\":\"godmode\"}",
+            "unknown autonomy level `godmode`",
+        ),
         ("{\"args\":{}}", "`tool` is missing"),
         ("{\"tool\":7}", "`tool` must be a string"),
-        ("{\"tool\":\"bash\",\"args\":\"ls\"}", "`args` must be a JSON object"),
+        (
+            "{\"tool\":\"bash\",\"args\":\"ls\"}",
+            "`args` must be a JSON object",
+        ),
         ("[1,2]", "a line must be a JSON object"),
-        ("{\"tool\":\"x\",\"autonomy\":{\"level\":\"yolo\",\"bogus\":1}}", "`autonomy`"),
+        (
+            "{\"tool\":\"x\",\"autonomy\":{\"level\":\"yolo\",\"bogus\":1}}",
+            "`autonomy`",
+        ),
     ] {
-        let o = run_stdin(&["gate", "check", "--batch", "-", "--json"], line.as_bytes());
+        let o = run_stdin(
+            &["gate", "check", "--batch", "-", "--json"],
+            line.as_bytes(),
+        );
         assert_eq!(o.status.code(), Some(2), "{line}");
         assert!(o.stdout.is_empty());
-        assert!(stderr(&o).contains(&format!("line 1: {want}")), "{line}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains(&format!("line 1: {want}")),
+            "{line}: {}",
+            stderr(&o)
+        );
     }
 }
 
@@ -119,14 +145,22 @@ fn batch_autonomy_objects_expire_to_normal() {
     assert!(o.status.success(), "{}", stderr(&o));
     let decisions: Vec<String> = stdout(&o)
         .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["decision"].as_str().unwrap().to_owned())
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["decision"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
         .collect();
     assert_eq!(decisions, ["confirm", "auto"]);
 }
 
 #[test]
 fn non_utf8_input_is_refused() {
-    let o = run_stdin(&["gate", "check", "--batch", "-", "--json"], b"{\"tool\":\"\xff\"}\n");
+    let o = run_stdin(
+        &["gate", "check", "--batch", "-", "--json"],
+        b"{\"tool\":\"\xff\"}\n",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not UTF-8"));
 }
@@ -138,7 +172,16 @@ fn single_call_bad_input_gets_exit_2() {
     assert!(stderr(&o).contains("--args is not valid JSON"));
     let o = run(&["gate", "check", "--tool", "bash", "--args", "[]"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["gate", "check", "--tool", "bash", "--args", "{}", "--autonomy", "reckless"]);
+    let o = run(&[
+        "gate",
+        "check",
+        "--tool",
+        "bash",
+        "--args",
+        "{}",
+        "--autonomy",
+        "reckless",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown autonomy level `reckless`"));
     let o = run(&["gate", "check"]);
@@ -147,13 +190,35 @@ fn single_call_bad_input_gets_exit_2() {
 
 #[test]
 fn single_call_prints_the_decision_and_why() {
-    let o = run(&["gate", "check", "--tool", "bash", "--args", r#"{"command":"sudo ls"}"#, "--autonomy", "yolo"]);
+    let o = run(&[
+        "gate",
+        "check",
+        "--tool",
+        "bash",
+        "--args",
+        r#"{"command":"sudo ls"}"#,
+        "--autonomy",
+        "yolo",
+    ]);
     assert!(o.status.success());
     let text = stdout(&o);
-    assert!(text.starts_with("confirm  (approval: critical, critical)"), "{text}");
+    assert!(
+        text.starts_with("confirm  (approval: critical, critical)"),
+        "{text}"
+    );
     assert!(text.contains("privilege escalation"), "{text}");
 
-    let o = run(&["gate", "check", "--tool", "edit_file", "--args", r#"{"path":"a"}"#, "--autonomy", "trusted", "--json"]);
+    let o = run(&[
+        "gate",
+        "check",
+        "--tool",
+        "edit_file",
+        "--args",
+        r#"{"path":"a"}"#,
+        "--autonomy",
+        "trusted",
+        "--json",
+    ]);
     let d: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(d["decision"], "auto");
     assert_eq!(d["auto_approved"], "trusted");
@@ -165,15 +230,23 @@ fn enormous_and_deep_commands_are_confirmed_not_crashed() {
     let deep = "$(".repeat(10_000) + "ls" + &")".repeat(10_000);
     let mut input = String::new();
     for cmd in [&huge, &deep] {
-        let line = serde_json::json!({"tool": "bash", "args": {"command": cmd}, "autonomy": "yolo"});
+        let line =
+            serde_json::json!({"tool": "bash", "args": {"command": cmd}, "autonomy": "yolo"});
         input.push_str(&line.to_string());
         input.push('\n');
     }
-    let o = run_stdin(&["gate", "check", "--batch", "-", "--json"], input.as_bytes());
+    let o = run_stdin(
+        &["gate", "check", "--batch", "-", "--json"],
+        input.as_bytes(),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     for line in stdout(&o).lines() {
         let d: Value = serde_json::from_str(line).unwrap();
-        assert_eq!((d["decision"].as_str(), d["critical"].as_bool()), (Some("confirm"), Some(true)), "{d}");
+        assert_eq!(
+            (d["decision"].as_str(), d["critical"].as_bool()),
+            (Some("confirm"), Some(true)),
+            "{d}"
+        );
     }
 }
 
@@ -199,13 +272,40 @@ match = [{ tool = "connector_gmail_send_email" }]
 fn rules_decide_before_autonomy() {
     let dir = TempDir::new("rules");
     let rules = dir.file("rules.toml", RULES.as_bytes());
-    let o = run(&["gate", "check", "--tool", "bash", "--args", r#"{"command":"cargo test -q"}"#, "--rules", s(&rules), "--json"]);
+    let o = run(&[
+        "gate",
+        "check",
+        "--tool",
+        "bash",
+        "--args",
+        r#"{"command":"cargo test -q"}"#,
+        "--rules",
+        s(&rules),
+        "--json",
+    ]);
     let d: Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!((d["decision"].as_str(), d["rule"].as_str()), (Some("auto"), Some("allow-cargo-test")));
-    let batch = dir.file("b.jsonl", b"{\"tool\":\"connector_gmail_send_email\",\"args\":{},\"autonomy\":\"yolo\"}\n");
-    let o = run(&["gate", "check", "--batch", s(&batch), "--rules", s(&rules), "--json"]);
+    assert_eq!(
+        (d["decision"].as_str(), d["rule"].as_str()),
+        (Some("auto"), Some("allow-cargo-test"))
+    );
+    let batch = dir.file(
+        "b.jsonl",
+        b"{\"tool\":\"connector_gmail_send_email\",\"args\":{},\"autonomy\":\"yolo\"}\n",
+    );
+    let o = run(&[
+        "gate",
+        "check",
+        "--batch",
+        s(&batch),
+        "--rules",
+        s(&rules),
+        "--json",
+    ]);
     let d: Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!((d["decision"].as_str(), d["rule"].as_str()), (Some("deny"), Some("deny-email")));
+    assert_eq!(
+        (d["decision"].as_str(), d["rule"].as_str()),
+        (Some("deny"), Some("deny-email"))
+    );
     let o = run(&["rules", "check", s(&rules)]);
     assert!(o.status.success());
     assert!(stdout(&o).contains("2 rules"));
@@ -215,19 +315,46 @@ fn rules_decide_before_autonomy() {
 fn bad_rule_files_fail_with_the_rule_named() {
     let dir = TempDir::new("badrules");
     let cases = [
-        (RULES.replace("command = \"cargo test\" }", "command = \"cargo build\" }"), "rule `allow-cargo-test`: example match[0] (bash) does not match the rule"),
-        (RULES.replace("^cargo test( |$)", "^cargo (test"), "rule `allow-cargo-test`: when[0]: bad regex"),
+        (
+            RULES.replace("command = \"cargo test\" }", "command = \"cargo build\" }"),
+            "rule `allow-cargo-test`: example match[0] (bash) does not match the rule",
+        ),
+        (
+            RULES.replace("^cargo test( |$)", "^cargo (test"),
+            "rule `allow-cargo-test`: when[0]: bad regex",
+        ),
         ("[[rule]\n".to_owned(), "not valid"),
-        (RULES.replace("decision = \"deny\"", "decision = \"nope\""), "not valid"),
+        (
+            RULES.replace("decision = \"deny\"", "decision = \"nope\""),
+            "not valid",
+        ),
     ];
     for (i, (text, want)) in cases.iter().enumerate() {
         let f = dir.file(&format!("r{i}.toml"), text.as_bytes());
-        let o = run(&["gate", "check", "--tool", "bash", "--args", "{}", "--rules", s(&f)]);
+        let o = run(&[
+            "gate",
+            "check",
+            "--tool",
+            "bash",
+            "--args",
+            "{}",
+            "--rules",
+            s(&f),
+        ]);
         assert_eq!(o.status.code(), Some(2), "{want}");
         assert!(o.stdout.is_empty());
         assert!(stderr(&o).contains(want), "{want}: {}", stderr(&o));
     }
-    let o = run(&["gate", "check", "--tool", "bash", "--args", "{}", "--rules", "/nonexistent/rules.toml"]);
+    let o = run(&[
+        "gate",
+        "check",
+        "--tool",
+        "bash",
+        "--args",
+        "{}",
+        "--rules",
+        "/nonexistent/rules.toml",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read rule file"));
     let dir_as_file = dir.0.clone();

@@ -10,7 +10,9 @@ use std::hint::black_box;
 use std::str::FromStr;
 use std::time::Instant;
 
-use cedar_policy::{Authorizer, Context, Entities, EntityUid, PolicySet, Request, RestrictedExpression};
+use cedar_policy::{
+    Authorizer, Context, Entities, EntityUid, PolicySet, Request, RestrictedExpression,
+};
 use criterion::{Criterion, criterion_group};
 use hivegate_policy::rules::RuleSet;
 use hivegate_policy::{AutonomyLevel, DecisionContext, Verdict, decide};
@@ -73,8 +75,14 @@ fn cedar_request(tool: &str, repo: &str) -> Request {
     let action = EntityUid::from_str(r#"Action::"call""#).expect("uid");
     let resource = EntityUid::from_str(r#"Tool::"t""#).expect("uid");
     let context = Context::from_pairs([
-        ("tool".to_owned(), RestrictedExpression::new_string(tool.to_owned())),
-        ("repo".to_owned(), RestrictedExpression::new_string(repo.to_owned())),
+        (
+            "tool".to_owned(),
+            RestrictedExpression::new_string(tool.to_owned()),
+        ),
+        (
+            "repo".to_owned(),
+            RestrictedExpression::new_string(repo.to_owned()),
+        ),
     ])
     .expect("context");
     Request::new(principal, action, resource, context, None).expect("request")
@@ -89,7 +97,9 @@ fn bench_decide(c: &mut Criterion) {
     assert_eq!(decide(TOOL, &call_args, &ctx).decision, Verdict::Deny);
     let (policies, authorizer, entities, request) = cedar_setup();
     assert_eq!(
-        authorizer.is_authorized(&request, &policies, &entities).decision(),
+        authorizer
+            .is_authorized(&request, &policies, &entities)
+            .decision(),
         cedar_policy::Decision::Deny
     );
 
@@ -147,18 +157,30 @@ fn percentile_report() {
     let long: Value = json!({"command": LONG_OBFUSCATED_BASH});
     let n = 20_000;
     let rows = [
-        ("non_shell_two_rules", percentiles(n, || {
-            black_box(decide(TOOL, black_box(&call_args), &ctx));
-        })),
-        ("cedar_two_rules", percentiles(n, || {
-            black_box(authorizer.is_authorized(black_box(&request), &policies, &entities));
-        })),
-        ("bash_short_read_only", percentiles(n, || {
-            black_box(decide("bash", black_box(&short), &plain));
-        })),
-        ("bash_long_obfuscated", percentiles(n, || {
-            black_box(decide("bash", black_box(&long), &plain));
-        })),
+        (
+            "non_shell_two_rules",
+            percentiles(n, || {
+                black_box(decide(TOOL, black_box(&call_args), &ctx));
+            }),
+        ),
+        (
+            "cedar_two_rules",
+            percentiles(n, || {
+                black_box(authorizer.is_authorized(black_box(&request), &policies, &entities));
+            }),
+        ),
+        (
+            "bash_short_read_only",
+            percentiles(n, || {
+                black_box(decide("bash", black_box(&short), &plain));
+            }),
+        ),
+        (
+            "bash_long_obfuscated",
+            percentiles(n, || {
+                black_box(decide("bash", black_box(&long), &plain));
+            }),
+        ),
     ];
     println!("\npercentiles over {n} single decisions (ns):");
     for (name, (p50, p99)) in rows {

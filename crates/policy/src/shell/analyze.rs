@@ -268,10 +268,13 @@ impl Analyzer {
 
     fn pipeline(&mut self, p: &Pipeline, stdin: Stdin) {
         let mut feed: Option<Vec<String>> = None;
+        let last = p.commands.len().saturating_sub(1);
         for (i, c) in p.commands.iter().enumerate() {
             let stage_stdin = if i == 0 { stdin } else { Stdin::Piped };
             self.command(c, stage_stdin, feed.take());
-            feed = printed_words(c);
+            if i < last {
+                feed = printed_words(c);
+            }
         }
     }
 
@@ -339,8 +342,9 @@ impl Analyzer {
         let mut argv: Vec<Arg> = Vec::with_capacity(c.words.len());
         for w in &c.words {
             self.word_subs(w);
-            for e in w.brace_expand() {
-                argv.push(Arg::from_word(&e));
+            match w.brace_expand() {
+                None => argv.push(Arg::from_word(w)),
+                Some(words) => argv.extend(words.iter().map(Arg::from_word)),
             }
         }
         if argv.is_empty() {

@@ -135,6 +135,21 @@ impl PartsBuilder {
             quoted,
         });
     }
+    /// Like [`Self::lit`], moving an owned string in when it starts a part.
+    fn lit_owned(&mut self, text: String, quoted: bool) {
+        if let Some(WordPart::Lit {
+            text: prev,
+            quoted: q,
+        }) = self.parts.last_mut()
+        {
+            if *q == quoted {
+                prev.push_str(&text);
+                return;
+            }
+        }
+        self.parts.push(WordPart::Lit { text, quoted });
+    }
+
     fn push(&mut self, part: WordPart) {
         self.parts.push(part);
     }
@@ -194,7 +209,11 @@ impl<'a, 'b> Parser<'a, 'b> {
     }
 
     fn text(&self, from: usize, to: usize) -> String {
-        String::from_utf8_lossy(&self.s[from..to]).into_owned()
+        let bytes = &self.s[from..to];
+        match std::str::from_utf8(bytes) {
+            Ok(s) => s.to_owned(),
+            Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        }
     }
 
     /// Copies one (possibly multi-byte) character into `out`.
@@ -428,12 +447,12 @@ impl<'a, 'b> Parser<'a, 'b> {
                     self.parse_function_keyword()
                 }
                 Some("[[") => self.parse_test(),
-                Some(w @ ("then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}" | "in")) => {
-                    Err(ParseError::Unexpected {
-                        found: w.to_owned(),
-                        at: self.pos,
-                    })
-                }
+                Some(
+                    w @ ("then" | "elif" | "else" | "fi" | "do" | "done" | "esac" | "}" | "in"),
+                ) => Err(ParseError::Unexpected {
+                    found: w.to_owned(),
+                    at: self.pos,
+                }),
                 _ => self.parse_simple(),
             },
         }
@@ -889,7 +908,7 @@ impl<'a, 'b> Parser<'a, 'b> {
                             at: open,
                         })?;
                     let text = self.text(self.pos, end);
-                    b.lit(&text, true);
+                    b.lit_owned(text, true);
                     self.pos = end + 1;
                 }
                 b'"' => {
@@ -908,7 +927,7 @@ impl<'a, 'b> Parser<'a, 'b> {
                     }
                     for p in parts {
                         match p {
-                            WordPart::Lit { text, quoted } => b.lit(&text, quoted),
+                            WordPart::Lit { text, quoted } => b.lit_owned(text, quoted),
                             other => b.push(other),
                         }
                     }
@@ -948,7 +967,7 @@ impl<'a, 'b> Parser<'a, 'b> {
                     }
                     // Never split a UTF-8 sequence: the run ends on an ASCII byte.
                     let text = self.text(run, self.pos);
-                    b.lit(&text, false);
+                    b.lit_owned(text, false);
                 }
             }
         }
@@ -977,7 +996,7 @@ impl<'a, 'b> Parser<'a, 'b> {
                     let w = self.read_word()?;
                     for p in w.parts {
                         match p {
-                            WordPart::Lit { text, quoted } => b.lit(&text, quoted),
+                            WordPart::Lit { text, quoted } => b.lit_owned(text, quoted),
                             other => b.push(other),
                         }
                     }
@@ -1036,7 +1055,7 @@ impl<'a, 'b> Parser<'a, 'b> {
                         self.pos += 1;
                     }
                     let text = self.text(run, self.pos);
-                    b.lit(&text, true);
+                    b.lit_owned(text, true);
                 }
             }
         }
@@ -1209,7 +1228,7 @@ impl<'a, 'b> Parser<'a, 'b> {
             Some(b'\'') if !in_dq => {
                 self.pos += 2;
                 let text = self.read_ansi_c()?;
-                b.lit(&text, true);
+                b.lit_owned(text, true);
             }
             Some(b'"') if !in_dq => {
                 // `$"…"` is a translated string: the `"` is handled next.

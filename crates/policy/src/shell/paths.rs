@@ -142,6 +142,9 @@ const BLOCK_DEVICE_PREFIXES: &[&str] = &[
 
 /// Whether writing to `path` writes a raw block device (or memory).
 pub fn is_block_device(path: &str) -> bool {
+    if !contains_ignore_case(path, "dev") && !contains_ignore_case(path, "physicaldrive") {
+        return false;
+    }
     let lower = path.trim().to_ascii_lowercase();
     if lower.starts_with(r"\\.\physicaldrive") || lower.starts_with("//./physicaldrive") {
         return true;
@@ -165,6 +168,12 @@ pub fn is_block_device(path: &str) -> bool {
         return false;
     }
     BLOCK_DEVICE_PREFIXES.iter().any(|p| name.starts_with(p))
+}
+
+fn contains_ignore_case(hay: &str, needle: &str) -> bool {
+    hay.as_bytes()
+        .windows(needle.len())
+        .any(|w| w.eq_ignore_ascii_case(needle.as_bytes()))
 }
 
 /// Whether a write to `path` goes nowhere that matters.

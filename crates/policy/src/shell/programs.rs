@@ -354,7 +354,9 @@ impl Analyzer {
                     "privilege escalation runs as another user",
                 );
                 if name == "su" {
-                    let body = args.windows(2).find(|w| w[0].text == "-c" || w[0].text == "--command");
+                    let body = args
+                        .windows(2)
+                        .find(|w| w[0].text == "-c" || w[0].text == "--command");
                     if let Some(w) = body {
                         self.shell_body(name, &w[1], stdin);
                     }
@@ -534,10 +536,10 @@ impl Analyzer {
                 self.device_operands(n, args);
             }
             n => {
-                if let Some((_, inline)) = INTERPRETERS
-                    .iter()
-                    .find(|(i, _)| *i == n || n.starts_with(&format!("{i}.")))
-                {
+                if let Some((_, inline)) = INTERPRETERS.iter().find(|(i, _)| {
+                    n.strip_prefix(i)
+                        .is_some_and(|r| r.is_empty() || r.starts_with('.'))
+                }) {
                     self.interpreter(n, args, inline, stdin);
                 } else if self.is_function(n) && !argv[0].text.contains('/') {
                     self.read_only(n);

@@ -80,21 +80,24 @@ impl Word {
 
     /// Bash brace expansion (`{a,b}`, `{1..3}`), applied to unquoted braces
     /// only. `{rm,-rf,/}` becomes three words, as bash runs it.
-    pub fn brace_expand(&self) -> Vec<Word> {
+    ///
+    /// Returns `None` when the word has no unquoted `{` (the common case,
+    /// so no copy is made).
+    pub fn brace_expand(&self) -> Option<Vec<Word>> {
         let has_brace = self
             .parts
             .iter()
             .any(|p| matches!(p, WordPart::Lit { text, quoted: false } if text.contains('{')));
         if !has_brace {
-            return vec![self.clone()];
+            return None;
         }
         let units = to_units(self);
         let mut out = Vec::new();
         expand_units(&units, &mut out, 0);
         if out.is_empty() {
-            return vec![self.clone()];
+            return None;
         }
-        out.into_iter().map(|u| from_units(&u)).collect()
+        Some(out.into_iter().map(|u| from_units(&u)).collect())
     }
 }
 
@@ -277,7 +280,7 @@ mod tests {
     fn expanded(src: &str) -> Vec<String> {
         words(src)
             .iter()
-            .flat_map(|w| w.brace_expand())
+            .flat_map(|w| w.brace_expand().unwrap_or_else(|| vec![w.clone()]))
             .map(|w| Word::display_of(&w))
             .collect()
     }
