@@ -478,9 +478,7 @@ match = [{ tool = "xy" }]
 
     #[test]
     fn regex_size_is_limited() {
-        let huge = format!(
-            "[[rule]]\nid=\"r\"\ntool=\"*\"\ndecision=\"deny\"\njustification=\"j\"\nwhen=[{{pointer=\"/a\", regex=\"(a{{1000}}){{1000}}\"}}]\nmatch=[{{tool=\"t\", args={{a=\"a\"}}}}]\n"
-        );
-        assert!(err(&huge).contains("bad regex"));
+        let huge = "[[rule]]\nid=\"r\"\ntool=\"*\"\ndecision=\"deny\"\njustification=\"j\"\nwhen=[{pointer=\"/a\", regex=\"(a{1000}){1000}\"}]\nmatch=[{tool=\"t\", args={a=\"a\"}}]\n";
+        assert!(err(huge).contains("bad regex"));
     }
 }

@@ -3,6 +3,8 @@
 //! word, flag order and form, `--`, absolute paths, a backslash before the
 //! command word, wrappers, nesting in `bash -c`, subshells, groups, lists).
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
+
 use hivegate_policy::{AutonomyLevel, DecisionContext, Verdict, decide};
 use proptest::prelude::*;
 use serde_json::json;

@@ -2,6 +2,8 @@
 //! agree with each (call, autonomy) → auto | confirm, and never auto-pass a
 //! line whose note says it is critical.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
+
 use std::path::PathBuf;
 
 use hivegate_policy::{AutonomyLevel, DecisionContext, Verdict, decide};

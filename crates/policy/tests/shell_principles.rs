@@ -2,6 +2,8 @@
 //! is read-only, what trusted still gates, and what is critical through any
 //! wrapper or spelling.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
+
 use hivegate_policy::shell::{Effect, analyze};
 
 fn check(cases: &[&str], want: Effect) {

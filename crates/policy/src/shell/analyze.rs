@@ -188,7 +188,7 @@ impl Analyzer {
             };
         }
         let mut ordered: Vec<&Finding> = self.findings.iter().collect();
-        ordered.sort_by(|a, b| b.effect.cmp(&a.effect));
+        ordered.sort_by_key(|f| std::cmp::Reverse(f.effect));
         let mut reasons: Vec<String> = Vec::new();
         for f in ordered {
             let r = format!("{}: {}", f.subject, f.reason);

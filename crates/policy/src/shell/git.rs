@@ -404,12 +404,12 @@ impl Analyzer {
             .map(|a| a.text.as_str())
             .take(2)
             .collect();
-        let gated = match (name, words.as_slice()) {
-            ("gh", ["pr", "create" | "new" | "merge", ..]) => true,
-            ("glab", ["mr", "create" | "new" | "merge", ..]) => true,
-            ("hub", ["pull-request" | "merge", ..]) => true,
-            _ => false,
-        };
+        let gated = matches!(
+            (name, words.as_slice()),
+            ("gh", ["pr", "create" | "new" | "merge", ..])
+                | ("glab", ["mr", "create" | "new" | "merge", ..])
+                | ("hub", ["pull-request" | "merge", ..])
+        );
         if gated {
             self.flag(
                 Effect::Gated,

@@ -61,10 +61,12 @@ pub fn dangerous_target(target: &str) -> Option<&'static str> {
     }
     // Windows drive roots: `C:\`, `C:/`, `C:`.
     let b = target.as_bytes();
-    if b.len() <= 3 && b.len() >= 2 && b[0].is_ascii_alphabetic() && b[1] == b':' {
-        if b.len() == 2 || matches!(b[2], b'\\' | b'/') {
-            return Some("a whole drive");
-        }
+    if (2..=3).contains(&b.len())
+        && b[0].is_ascii_alphabetic()
+        && b[1] == b':'
+        && (b.len() == 2 || matches!(b[2], b'\\' | b'/'))
+    {
+        return Some("a whole drive");
     }
     let (anchor, rest) = split_anchor(target)?;
     let mut segs = segments(rest);
