@@ -364,3 +364,11 @@ fn bad_rule_files_fail_with_the_rule_named() {
     let o = run(&["rules", "check", s(&dir_as_file)]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_shipped_example_rule_file_checks() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/rules.toml");
+    let o = run(&["rules", "check", s(&file)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("3 rules, every example agrees"));
+}
