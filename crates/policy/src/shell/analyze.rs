@@ -45,6 +45,8 @@ pub(super) struct Arg {
     pub dynamic: bool,
     /// The argument is (or holds) a `<(…)` / `>(…)` path.
     pub process_sub: bool,
+    /// The argument holds an unquoted glob character (`*`, `?`, `[`).
+    pub glob: bool,
 }
 
 impl Arg {
@@ -53,6 +55,7 @@ impl Arg {
             text: text.to_owned(),
             dynamic: false,
             process_sub: false,
+            glob: false,
         }
     }
 
@@ -61,6 +64,7 @@ impl Arg {
             text: Word::display_of(w),
             dynamic: w.is_dynamic(),
             process_sub: w.has_process_sub(),
+            glob: w.has_unquoted_glob(),
         }
     }
 }
@@ -81,6 +85,9 @@ pub(super) struct Analyzer {
     work: usize,
     /// The working directory, when `cd` made it known (`/`, `~`, …).
     cwd: Option<String>,
+    /// Files this line writes (redirections, downloads, `tee`): running one
+    /// of them later in the line runs text the gate never saw.
+    written: Vec<String>,
 }
 
 /// Analyses one command line.
@@ -113,6 +120,7 @@ impl Analyzer {
             nest: 0,
             work: 0,
             cwd: None,
+            written: Vec::new(),
         }
     }
 
@@ -127,7 +135,21 @@ impl Analyzer {
             nest: self.nest + 1,
             work: self.work,
             cwd: self.cwd.clone(),
+            written: self.written.clone(),
         }
+    }
+
+    /// Remembers a file the line writes.
+    pub(super) fn wrote(&mut self, path: &str) {
+        if self.written.len() < 64 {
+            self.written.push(normalize_path(path).to_owned());
+        }
+    }
+
+    /// Whether `path` was written earlier in the line.
+    pub(super) fn was_written(&self, path: &str) -> bool {
+        let p = normalize_path(path);
+        self.written.iter().any(|w| w == p)
     }
 
     /// A path as it would be resolved: relative paths joined to a known
@@ -398,6 +420,7 @@ impl Analyzer {
                     "redirection writes to a path computed at run time",
                 );
             } else {
+                self.wrote(&target);
                 self.flag(Effect::Mutating, &target, "redirection writes to this file");
             }
         }
@@ -488,6 +511,22 @@ impl Analyzer {
             );
             return;
         }
+        if cmd.glob {
+            self.flag(
+                Effect::Critical,
+                &cmd.text,
+                "the command word is a glob; the gate cannot tell which program it names",
+            );
+            return;
+        }
+        if self.was_written(&cmd.text) {
+            self.flag(
+                Effect::Critical,
+                &cmd.text,
+                "runs a file written earlier in this command; the gate never saw its contents",
+            );
+            return;
+        }
         let name = program_name(&cmd.text);
         if name.is_empty() {
             self.flag(Effect::Unknown, &cmd.text, "empty command word");
@@ -509,6 +548,15 @@ impl Analyzer {
     pub(super) fn is_function(&self, name: &str) -> bool {
         self.functions.contains(name)
     }
+}
+
+/// `./x.sh` and `x.sh` name the same file.
+fn normalize_path(path: &str) -> &str {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest;
+    }
+    p
 }
 
 /// Whether a path does not depend on the working directory.

@@ -404,12 +404,25 @@ impl Analyzer {
             .map(|a| a.text.as_str())
             .take(2)
             .collect();
-        let gated = matches!(
-            (name, words.as_slice()),
-            ("gh", ["pr", "create" | "new" | "merge", ..])
-                | ("glab", ["mr", "create" | "new" | "merge", ..])
-                | ("hub", ["pull-request" | "merge", ..])
-        );
+        let api_pr_write = name == "gh"
+            && words.first() == Some(&"api")
+            && words
+                .get(1)
+                .is_some_and(|p| p.contains("/pulls") || p.contains("/merge"))
+            && args.iter().any(|a| {
+                matches!(
+                    a.text.as_str(),
+                    "-f" | "-F" | "--field" | "--raw-field" | "--input"
+                ) || a.text.eq_ignore_ascii_case("post")
+                    || a.text.eq_ignore_ascii_case("put")
+            });
+        let gated = api_pr_write
+            || matches!(
+                (name, words.as_slice()),
+                ("gh", ["pr", "create" | "new" | "merge", ..])
+                    | ("glab", ["mr", "create" | "new" | "merge", ..])
+                    | ("hub", ["pull-request" | "merge", ..])
+            );
         if gated {
             self.flag(
                 Effect::Gated,

@@ -60,7 +60,8 @@ pub fn dangerous_target(target: &str) -> Option<&'static str> {
         return None;
     }
     // Windows drive roots: `C:\`, `C:/`, `C:`.
-    let b = target.as_bytes();
+    let drive = target.trim_end_matches(['*', '.']);
+    let b = drive.as_bytes();
     if (2..=3).contains(&b.len())
         && b[0].is_ascii_alphabetic()
         && b[1] == b':'
@@ -77,6 +78,15 @@ pub fn dangerous_target(target: &str) -> Option<&'static str> {
     match anchor {
         Anchor::Root => match segs.as_slice() {
             [] => Some("the root directory"),
+            [one] if has_glob(one) && SYSTEM_DIRS.iter().any(|d| glob_matches(one, d)) => {
+                Some("system directories (by a glob)")
+            }
+            [parent, user]
+                if has_glob(user)
+                    && HOME_PARENTS.contains(&parent.to_ascii_lowercase().as_str()) =>
+            {
+                Some("home directories (by a glob)")
+            }
             [one] if SYSTEM_DIRS.contains(&one.to_ascii_lowercase().as_str()) => {
                 if HOME_PARENTS.contains(&one.to_ascii_lowercase().as_str()) {
                     Some("every home directory")
@@ -93,6 +103,15 @@ pub fn dangerous_target(target: &str) -> Option<&'static str> {
         },
         Anchor::Home => segs.is_empty().then_some("the home directory"),
     }
+}
+
+fn has_glob(s: &str) -> bool {
+    s.contains(['*', '?', '['])
+}
+
+/// Whether a glob segment could name `dir` (case-insensitively).
+fn glob_matches(pattern: &str, dir: &str) -> bool {
+    crate::glob::Glob::new(&pattern.to_ascii_lowercase()).is_ok_and(|g| g.is_match(dir))
 }
 
 enum Anchor {

@@ -177,6 +177,7 @@ const READ_ONLY: &[&str] = &[
     "xzcat",
     "zstdcat",
     "tsort",
+    "top",
     "ss",
     "netstat",
     "lsof",
@@ -499,6 +500,32 @@ impl Analyzer {
                 }
             }
             "pwsh" | "powershell" => self.powershell(name, args, stdin),
+            "rd" | "del" | "erase" | "rmdir"
+                if args.iter().any(|a| a.text.eq_ignore_ascii_case("/s")) =>
+            {
+                let target = args
+                    .iter()
+                    .filter(|a| !a.text.starts_with('/') || a.text.len() > 2)
+                    .find_map(|a| dangerous_target(&a.text));
+                match target {
+                    Some(what) => self.flag(
+                        Effect::Critical,
+                        name,
+                        format!("recursive delete of {what}"),
+                    ),
+                    None => self.flag(Effect::Mutating, name, "deletes files"),
+                }
+            }
+            "history" => {
+                if leading_options(args)
+                    .iter()
+                    .any(|o| o.contains(['c', 'd', 'w', 'a', 'n', 'r', 's']))
+                {
+                    self.flag(Effect::Mutating, name, "changes the shell history");
+                } else {
+                    self.read_only(name);
+                }
+            }
             "cmd" => self.flag(Effect::Unknown, "cmd", "runs a Windows command line"),
             n if SHELLS.contains(&n) => self.shell(n, args, stdin),
             n if DISK_DESTROYERS.contains(&n)
@@ -742,7 +769,13 @@ impl Analyzer {
         match args.get(i) {
             Some(script) if !stdin_mode => {
                 let t = script.text.as_str();
-                if script.dynamic || script.process_sub || is_stdin_path(t) {
+                if self.was_written(t) {
+                    self.flag(
+                        Effect::Critical,
+                        name,
+                        "runs a script written earlier in this command; the gate never saw it",
+                    );
+                } else if script.dynamic || script.process_sub || is_stdin_path(t) {
                     self.flag(
                         Effect::Critical,
                         name,
@@ -815,6 +848,16 @@ impl Analyzer {
             })
         });
         if inline_code {
+            let code = texts(args).collect::<Vec<_>>().join(" ");
+            if code.contains("fork")
+                && (code.contains("while") || code.contains("for ") || code.contains("loop"))
+            {
+                self.flag(
+                    Effect::Critical,
+                    name,
+                    "inline code that forks in a loop (a fork bomb)",
+                );
+            }
             self.flag(Effect::Unknown, name, format!("runs inline {name} code"));
             return;
         }
@@ -837,6 +880,11 @@ impl Analyzer {
                     );
                 }
             }
+            Some(s) if self.was_written(&s.text) => self.flag(
+                Effect::Critical,
+                name,
+                "runs a script written earlier in this command; the gate never saw it",
+            ),
             Some(s) => self.flag(
                 Effect::Unknown,
                 name,
@@ -865,6 +913,11 @@ impl Analyzer {
                     "runs code from a substitution or stdin; the gate cannot read it",
                 )
             }
+            Some(f) if self.was_written(&f.text) => self.flag(
+                Effect::Critical,
+                name,
+                "runs a file written earlier in this command; the gate never saw it",
+            ),
             Some(f) => self.flag(
                 Effect::Unknown,
                 name,
@@ -1143,6 +1196,9 @@ impl Analyzer {
             return;
         }
         self.device_operands("tee", args);
+        for o in &operands {
+            self.wrote(&o.text);
+        }
         self.flag(Effect::Mutating, "tee", "writes files");
     }
 
@@ -1354,6 +1410,23 @@ impl Analyzer {
     }
 
     fn fetch(&mut self, name: &str, args: &[Arg]) {
+        for w in args.windows(2) {
+            let t = w[0].text.as_str();
+            let cluster = t.starts_with('-') && !t.starts_with("--");
+            let out_flag = matches!(t, "--output" | "--output-document")
+                || (cluster && name == "curl" && t.ends_with('o'))
+                || (cluster && name == "wget" && t.ends_with('O'));
+            if out_flag && w[1].text != "-" {
+                self.wrote(&w[1].text);
+            }
+        }
+        for a in args {
+            for prefix in ["--output=", "--output-document="] {
+                if let Some(f) = a.text.strip_prefix(prefix) {
+                    self.wrote(f);
+                }
+            }
+        }
         let upload = texts(args).any(|t| {
             matches!(
                 t,

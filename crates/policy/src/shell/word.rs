@@ -61,6 +61,15 @@ impl Word {
             .any(|p| !matches!(p, WordPart::Lit { .. } | WordPart::Tilde(_)))
     }
 
+    /// Whether an unquoted `*`, `?` or `[` makes the word a glob pattern.
+    pub fn has_unquoted_glob(&self) -> bool {
+        self.parts.iter().any(|p| {
+            matches!(p, WordPart::Lit { text, quoted: false }
+                if text.contains(['*', '?'])
+                    || text.find('[').is_some_and(|i| text[i + 1..].contains(']')))
+        })
+    }
+
     /// Whether the word is, or contains, a process substitution.
     pub fn has_process_sub(&self) -> bool {
         self.parts
