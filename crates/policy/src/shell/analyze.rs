@@ -304,7 +304,7 @@ impl Analyzer {
         match c {
             Command::Simple(s) => self.simple(s, stdin, feed),
             Command::Compound {
-                kind: CompoundKind::Arith,
+                kind,
                 body,
                 words,
                 redirects,
@@ -312,31 +312,16 @@ impl Analyzer {
                 for w in words {
                     self.word_subs(w);
                 }
-                self.redirects(redirects);
-                // Bash evaluates `((…))` as arithmetic; POSIX sh runs it as
-                // nested subshells. Only a critical reading counts.
-                let mut probe = self.probe();
-                probe.script(body, stdin);
-                if probe.effect() == Effect::Critical {
-                    let why = probe.worst_reason().unwrap_or_default();
-                    self.flag(
-                        Effect::Critical,
-                        "((…))",
-                        format!("runs as nested subshells in POSIX sh: {why}"),
-                    );
+                let stdin = if self.redirects(redirects) {
+                    Stdin::Fed
+                } else {
+                    stdin
+                };
+                if *kind == CompoundKind::Arith {
+                    self.arith_as_subshells(body, stdin);
+                } else {
+                    self.script(body, stdin);
                 }
-            }
-            Command::Compound {
-                body,
-                words,
-                redirects,
-                ..
-            } => {
-                for w in words {
-                    self.word_subs(w);
-                }
-                let fed = self.redirects(redirects);
-                self.script(body, if fed { Stdin::Fed } else { stdin });
             }
             Command::FunctionDef { name, body } => {
                 self.functions.insert(name.to_ascii_lowercase());
@@ -344,6 +329,21 @@ impl Analyzer {
                 self.command(body, stdin, None);
                 self.fn_stack.pop();
             }
+        }
+    }
+
+    /// Bash evaluates `((…))` as arithmetic; POSIX sh runs it as nested
+    /// subshells. Only a critical reading of the latter counts.
+    fn arith_as_subshells(&mut self, body: &Script, stdin: Stdin) {
+        let mut probe = self.probe();
+        probe.script(body, stdin);
+        if probe.effect() == Effect::Critical {
+            let why = probe.worst_reason().unwrap_or_default();
+            self.flag(
+                Effect::Critical,
+                "((…))",
+                format!("runs as nested subshells in POSIX sh: {why}"),
+            );
         }
     }
 

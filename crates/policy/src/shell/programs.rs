@@ -302,6 +302,23 @@ fn split_gnu(args: &[Arg]) -> (Vec<&str>, Vec<&Arg>) {
     (opts, operands)
 }
 
+/// Where a command's operands start: past its options (`takes_value`
+/// options consume the next word too) and a `--`.
+fn operand_start(args: &[Arg], takes_value: impl Fn(&str) -> bool) -> usize {
+    let mut i = 0;
+    while i < args.len() {
+        let t = args[i].text.as_str();
+        if t == "--" {
+            return i + 1;
+        }
+        if !t.starts_with('-') || t.len() < 2 || args[i].dynamic {
+            break;
+        }
+        i += if takes_value(t) { 2 } else { 1 };
+    }
+    i
+}
+
 /// A wrapper's own options: those before its first operand (or `--`).
 fn leading_options(args: &[Arg]) -> Vec<&str> {
     args.iter()
@@ -426,7 +443,7 @@ impl Analyzer {
                 stdin,
                 feed,
             ),
-            "xargs" => self.xargs(args, stdin, feed),
+            "xargs" => self.xargs(args, feed),
             "watch" => self.watch(args),
             "eval" => self.flag(
                 Effect::Critical,
@@ -470,7 +487,7 @@ impl Analyzer {
             "mv" => self.mv(args),
             "chmod" | "chown" | "chgrp" | "chattr" | "setfacl" => self.chmod_like(name, args),
             "dd" => self.dd(args),
-            "find" => self.find(args, stdin),
+            "find" => self.find(args),
             "sed" => self.sed(args),
             "awk" | "gawk" | "mawk" | "nawk" => self.awk(name, args),
             "tee" => self.tee(args),
@@ -592,22 +609,7 @@ impl Analyzer {
         stdin: Stdin,
         feed: Option<Vec<String>>,
     ) {
-        let mut i = 0;
-        while i < args.len() {
-            let a = args[i].text.as_str();
-            if a == "--" {
-                i += 1;
-                break;
-            }
-            if !a.starts_with('-') || a.len() < 2 || args[i].dynamic {
-                break;
-            }
-            if value_opts.contains(&a) {
-                i += 2;
-            } else {
-                i += 1;
-            }
-        }
+        let mut i = operand_start(args, |t| value_opts.contains(&t));
         i += positional.len();
         match args.get(i..) {
             Some(rest) if !rest.is_empty() => self.invoke(rest, stdin, feed),
@@ -931,23 +933,9 @@ impl Analyzer {
     fn ssh(&mut self, args: &[Arg]) {
         const VALUE_OPTS: &str = "BbcDEeFIiJLlmOopQRSWw";
         self.flag(Effect::Unknown, "ssh", "runs commands on another machine");
-        let mut i = 0;
-        while i < args.len() {
-            let t = args[i].text.as_str();
-            if t == "--" {
-                i += 1;
-                break;
-            }
-            if !t.starts_with('-') || t.len() < 2 {
-                break;
-            }
-            let last = t.chars().last().unwrap_or('-');
-            i += if t.len() == 2 && VALUE_OPTS.contains(last) {
-                2
-            } else {
-                1
-            };
-        }
+        let i = operand_start(args, |t| {
+            t.len() == 2 && t.chars().last().is_some_and(|c| VALUE_OPTS.contains(c))
+        });
         let remote = args.get(i + 1..).unwrap_or_default();
         if remote.is_empty() {
             return;
@@ -1000,7 +988,9 @@ impl Analyzer {
         }
     }
 
-    fn xargs(&mut self, args: &[Arg], stdin: Stdin, feed: Option<Vec<String>>) {
+    /// `xargs` keeps stdin for itself: the command it runs gets the input
+    /// as arguments, and no text on its own stdin.
+    fn xargs(&mut self, args: &[Arg], feed: Option<Vec<String>>) {
         const VALUE_OPTS: &[&str] = &[
             "-a",
             "-d",
@@ -1094,8 +1084,6 @@ impl Analyzer {
                 argv.extend(fed_words);
             }
         }
-        // xargs keeps stdin for itself; the command it runs gets no text.
-        let _ = stdin;
         self.invoke(&argv, Stdin::Terminal, None);
     }
 
@@ -1202,7 +1190,7 @@ impl Analyzer {
         self.flag(Effect::Mutating, "tee", "writes files");
     }
 
-    fn find(&mut self, args: &[Arg], stdin: Stdin) {
+    fn find(&mut self, args: &[Arg]) {
         // Actions and options that do not narrow which files are hit.
         const NOT_NARROWING: &[&str] = &[
             "-type",
@@ -1306,7 +1294,6 @@ impl Analyzer {
             }
             j += 1;
         }
-        let _ = stdin;
         if !effect_found {
             self.read_only("find");
         }
@@ -1494,7 +1481,6 @@ fn read_only_violation(name: &str, args: &[Arg]) -> Option<&'static str> {
         "less" | "more" | "man" if operands.iter().any(|o| o.text.starts_with('!')) => {
             Some("may run a command")
         }
-        "tail" | "head" | "cat" | "ls" | "grep" | "wc" => None,
         _ => None,
     }
 }
@@ -1548,18 +1534,7 @@ fn skip_sudo_options(args: &[Arg]) -> Option<&[Arg]> {
         "--chroot",
         "--close-from",
     ];
-    let mut i = 0;
-    while i < args.len() {
-        let t = args[i].text.as_str();
-        if t == "--" {
-            i += 1;
-            break;
-        }
-        if !t.starts_with('-') || t.len() < 2 {
-            break;
-        }
-        i += if VALUE_OPTS.contains(&t) { 2 } else { 1 };
-    }
+    let i = operand_start(args, |t| VALUE_OPTS.contains(&t));
     args.get(i..).filter(|r| !r.is_empty())
 }
 
