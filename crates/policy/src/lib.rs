@@ -9,9 +9,11 @@
 //! - [`loop_guard`]: the tiered loop breaker (seed 001 #9).
 //! - [`rules`]: operator rule files that test their own examples.
 //! - [`decide`]: one decision for one call, combining all of the above.
+//! - [`canonical`]: RFC 8785 canonical JSON, for binding and hashing.
 //!
 //! Time is always passed in (milliseconds since the epoch), never read.
 
+pub mod canonical;
 pub mod confirmation;
 pub mod decide;
 pub mod glob;
