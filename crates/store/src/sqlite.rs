@@ -1,0 +1,357 @@
+//! The embedded backend: one SQLite file (bundled SQLite, WAL mode).
+//!
+//! One connection behind a mutex serialises writers, which SQLite does
+//! anyway; calls run on tokio's blocking pool. WAL with `synchronous=NORMAL`
+//! keeps every committed transaction across a killed process; a power cut
+//! may lose the last commits but never corrupts the file.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use hivegate_policy::canonical::to_canonical_string;
+use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
+
+use crate::audit::{GENESIS_HASH, chain_hash};
+use crate::migrations::{DECISION_KINDS, MIGRATIONS, latest};
+use crate::{Approval, ApprovalStatus, AuditRow, Counts, NewApproval, Store, StoreError};
+
+/// The embedded store.
+#[derive(Clone)]
+pub struct SqliteStore {
+    conn: Arc<Mutex<Connection>>,
+    path: PathBuf,
+}
+
+impl std::fmt::Debug for SqliteStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqliteStore")
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+const APPROVAL_COLUMNS: &str = "id, tool, args_canonical, args_hash, session, workspace, approval_class, reason, status, created_at, expires_at, decided_at, decided_by, nonce, redeemed_at";
+
+fn approval_from_row(r: &Row<'_>) -> rusqlite::Result<Approval> {
+    let status: String = r.get(8)?;
+    let status = status.parse::<ApprovalStatus>().map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(8, rusqlite::types::Type::Text, Box::new(e))
+    })?;
+    Ok(Approval {
+        id: r.get(0)?,
+        tool: r.get(1)?,
+        args_canonical: r.get(2)?,
+        args_hash: r.get(3)?,
+        session: r.get(4)?,
+        workspace: r.get(5)?,
+        approval_class: r.get(6)?,
+        reason: r.get(7)?,
+        status,
+        created_at: r.get(9)?,
+        expires_at: r.get(10)?,
+        decided_at: r.get(11)?,
+        decided_by: r.get(12)?,
+        nonce: r.get(13)?,
+        redeemed_at: r.get(14)?,
+    })
+}
+
+fn audit_from_row(r: &Row<'_>) -> rusqlite::Result<AuditRow> {
+    Ok(AuditRow {
+        seq: r.get(0)?,
+        at: r.get(1)?,
+        kind: r.get(2)?,
+        payload: r.get(3)?,
+        prev_hash: r.get(4)?,
+        hash: r.get(5)?,
+    })
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the store file at `path` and migrates it.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| StoreError::Open {
+                path: dir.display().to_string(),
+                source,
+            })?;
+        }
+        let conn = Connection::open(path)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        let quick: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        if quick != "ok" {
+            return Err(StoreError::Corrupt(format!("{}: {quick}", path.display())));
+        }
+        let mut store = SqliteStore {
+            conn: Arc::new(Mutex::new(conn)),
+            path: path.to_owned(),
+        };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn lock(&self) -> Result<MutexGuard<'_, Connection>, StoreError> {
+        self.conn
+            .lock()
+            .map_err(|_| StoreError::Task("the store's connection lock was poisoned".to_owned()))
+    }
+
+    fn migrate(&mut self) -> Result<(), StoreError> {
+        let mut conn = self.lock()?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS hivegate_migrations (
+                version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
+        )?;
+        let current: i64 = conn.query_row(
+            "SELECT COALESCE(MAX(version), 0) FROM hivegate_migrations",
+            [],
+            |r| r.get(0),
+        )?;
+        if current > latest() {
+            return Err(StoreError::SchemaTooNew {
+                found: current,
+                known: latest(),
+            });
+        }
+        for (version, name, sql, _) in MIGRATIONS.iter().filter(|m| m.0 > current) {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            tx.execute_batch(sql)?;
+            tx.execute(
+                "INSERT INTO hivegate_migrations (version, name, applied_at) VALUES (?1, ?2, strftime('%s','now') * 1000)",
+                params![version, name],
+            )?;
+            tx.commit()?;
+        }
+        Ok(())
+    }
+
+    /// Runs `f` with the connection on the blocking pool.
+    async fn run<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    {
+        let conn = Arc::clone(&self.conn);
+        tokio::task::spawn_blocking(move || {
+            let mut guard = conn.lock().map_err(|_| {
+                StoreError::Task("the store's connection lock was poisoned".to_owned())
+            })?;
+            f(&mut guard)
+        })
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))?
+    }
+}
+
+impl Store for SqliteStore {
+    fn backend(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn config_get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        let key = key.to_owned();
+        self.run(move |c| {
+            Ok(
+                c.query_row("SELECT value FROM config WHERE key = ?1", [key], |r| {
+                    r.get(0)
+                })
+                .optional()?,
+            )
+        })
+        .await
+    }
+
+    async fn config_set(&self, key: &str, value: &str, now: i64) -> Result<(), StoreError> {
+        let (key, value) = (key.to_owned(), value.to_owned());
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO config (key, value, updated_at) VALUES (?1, ?2, ?3)
+                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                params![key, value, now],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn approval_insert(&self, a: &NewApproval) -> Result<Approval, StoreError> {
+        let a = a.clone();
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO approvals (id, tool, args_canonical, args_hash, session, workspace, approval_class, reason, status, created_at, expires_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'pending', ?9, ?10)",
+                params![a.id, a.tool, a.args_canonical, a.args_hash, a.session, a.workspace, a.approval_class, a.reason, a.created_at, a.expires_at],
+            )?;
+            let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
+            Ok(c.query_row(&sql, [&a.id], approval_from_row)?)
+        })
+        .await
+    }
+
+    async fn approval_get(&self, id: &str) -> Result<Option<Approval>, StoreError> {
+        let id = id.to_owned();
+        self.run(move |c| {
+            let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
+            Ok(c.query_row(&sql, [id], approval_from_row).optional()?)
+        })
+        .await
+    }
+
+    async fn approval_list(
+        &self,
+        status: Option<ApprovalStatus>,
+        limit: u32,
+    ) -> Result<Vec<Approval>, StoreError> {
+        self.run(move |c| {
+            let sql = format!(
+                "SELECT {APPROVAL_COLUMNS} FROM approvals WHERE (?1 IS NULL OR status = ?1)
+                 ORDER BY created_at DESC, id DESC LIMIT ?2"
+            );
+            let mut stmt = c.prepare(&sql)?;
+            let rows = stmt.query_map(
+                params![status.map(|s| s.as_str()), limit],
+                approval_from_row,
+            )?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    async fn approval_decide(
+        &self,
+        id: &str,
+        grant: bool,
+        decided_by: &str,
+        nonce: &str,
+        now: i64,
+    ) -> Result<Option<Approval>, StoreError> {
+        let (id, by, nonce) = (id.to_owned(), decided_by.to_owned(), nonce.to_owned());
+        let status = if grant {
+            ApprovalStatus::Granted
+        } else {
+            ApprovalStatus::Denied
+        };
+        self.run(move |c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let changed = tx.execute(
+                "UPDATE approvals SET status = ?2, decided_at = ?3, decided_by = ?4, nonce = ?5
+                 WHERE id = ?1 AND status = 'pending' AND expires_at > ?3",
+                params![id, status.as_str(), now, by, nonce],
+            )?;
+            let out = if changed == 1 {
+                let sql = format!("SELECT {APPROVAL_COLUMNS} FROM approvals WHERE id = ?1");
+                Some(tx.query_row(&sql, [&id], approval_from_row)?)
+            } else {
+                None
+            };
+            tx.commit()?;
+            Ok(out)
+        })
+        .await
+    }
+
+    async fn approval_redeem(&self, id: &str, now: i64) -> Result<bool, StoreError> {
+        let id = id.to_owned();
+        self.run(move |c| {
+            let changed = c.execute(
+                "UPDATE approvals SET status = 'redeemed', redeemed_at = ?2
+                 WHERE id = ?1 AND status = 'granted' AND expires_at > ?2",
+                params![id, now],
+            )?;
+            Ok(changed == 1)
+        })
+        .await
+    }
+
+    async fn approval_expire(&self, now: i64) -> Result<Vec<Approval>, StoreError> {
+        self.run(move |c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let sql = format!(
+                "UPDATE approvals SET status = 'expired'
+                 WHERE status IN ('pending', 'granted') AND expires_at <= ?1
+                 RETURNING {APPROVAL_COLUMNS}"
+            );
+            let expired = {
+                let mut stmt = tx.prepare(&sql)?;
+                let rows = stmt.query_map([now], approval_from_row)?;
+                rows.collect::<Result<Vec<_>, _>>()?
+            };
+            tx.commit()?;
+            Ok(expired)
+        })
+        .await
+    }
+
+    async fn audit_append(
+        &self,
+        kind: &str,
+        payload: &serde_json::Value,
+        now: i64,
+    ) -> Result<AuditRow, StoreError> {
+        let kind = kind.to_owned();
+        let payload = to_canonical_string(payload);
+        self.run(move |c| {
+            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let last: Option<(i64, String)> = tx
+                .query_row("SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1", [], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .optional()?;
+            let (prev_seq, prev_hash) = last.unwrap_or((0, GENESIS_HASH.to_owned()));
+            let seq = prev_seq + 1;
+            let hash = chain_hash(&prev_hash, seq, now, &kind, &payload);
+            tx.execute(
+                "INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![seq, now, kind, payload, prev_hash, hash],
+            )?;
+            tx.commit()?;
+            Ok(AuditRow { seq, at: now, kind, payload, prev_hash, hash })
+        })
+        .await
+    }
+
+    async fn audit_page(&self, after: i64, limit: u32) -> Result<Vec<AuditRow>, StoreError> {
+        self.run(move |c| {
+            let mut stmt = c.prepare(
+                "SELECT seq, at, kind, payload, prev_hash, hash FROM audit WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+            )?;
+            let rows = stmt.query_map(params![after, limit], audit_from_row)?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await
+    }
+
+    async fn counts(&self) -> Result<Counts, StoreError> {
+        self.run(move |c| {
+            let audit_rows: i64 = c.query_row("SELECT COUNT(*) FROM audit", [], |r| r.get(0))?;
+            let placeholders = vec!["?"; DECISION_KINDS.len()].join(",");
+            let decisions: i64 = c.query_row(
+                &format!("SELECT COUNT(*) FROM audit WHERE kind IN ({placeholders})"),
+                rusqlite::params_from_iter(DECISION_KINDS.iter()),
+                |r| r.get(0),
+            )?;
+            let mut approvals = Vec::new();
+            for s in ApprovalStatus::ALL {
+                let n: i64 = c.query_row(
+                    "SELECT COUNT(*) FROM approvals WHERE status = ?1",
+                    [s.as_str()],
+                    |r| r.get(0),
+                )?;
+                approvals.push((s, n));
+            }
+            Ok(Counts {
+                audit_rows,
+                decisions,
+                approvals,
+            })
+        })
+        .await
+    }
+}
