@@ -4,6 +4,8 @@
 //!   WAL mode, created on first run with no configuration;
 //! - [`PgStore`]: PostgreSQL, for several replicas sharing state.
 //!
+//! Beside them, [`vault`] keeps secrets encrypted at rest in a file.
+//!
 //! Both keep the same data with the same semantics, checked by one
 //! conformance suite (`tests/conformance.rs`) run against each:
 //! configuration values, approval requests and their atomic state changes
@@ -17,6 +19,7 @@ mod migrations;
 mod model;
 mod postgres;
 mod sqlite;
+pub mod vault;
 
 use std::future::Future;
 
