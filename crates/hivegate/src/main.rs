@@ -2,6 +2,8 @@
 //! crates. Libraries never print or exit; this file does both.
 
 mod gate_cmd;
+mod home;
+mod serve_cmd;
 
 use std::process::ExitCode;
 
@@ -17,6 +19,41 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Serve the HTTP API (embedded SQLite in the home by default).
+    Serve {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(flatten)]
+        args: serve_cmd::ServeArgs,
+    },
+    /// The admin token.
+    Token {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(subcommand)]
+        command: serve_cmd::TokenCommand,
+    },
+    /// Approval requests in the local store.
+    Approvals {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(subcommand)]
+        command: serve_cmd::ApprovalsCommand,
+    },
+    /// The hash-chained audit.
+    Audit {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(subcommand)]
+        command: serve_cmd::AuditCommand,
+    },
+    /// The subscription tier.
+    Tier {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(subcommand)]
+        command: serve_cmd::TierCommand,
+    },
     /// Ask the gate about tool calls.
     Gate {
         #[command(subcommand)]
@@ -70,6 +107,11 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gate { command } => gate_cmd::run_gate(command),
         Command::Rules { command } => gate_cmd::run_rules(command),
+        Command::Serve { home, args } => serve_cmd::serve(home, args),
+        Command::Token { home, command } => serve_cmd::token(home, command),
+        Command::Approvals { home, command } => serve_cmd::approvals(home, command),
+        Command::Audit { home, command } => serve_cmd::audit(home, command),
+        Command::Tier { home, command } => serve_cmd::tier(home, command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -14,6 +14,7 @@
 //! The store decides nothing: tokens, policy and what to audit live in the
 //! callers. It only guarantees that each state change is atomic.
 
+mod any;
 mod audit;
 mod migrations;
 mod model;
@@ -23,6 +24,7 @@ pub mod vault;
 
 use std::future::Future;
 
+pub use any::AnyStore;
 pub use audit::{GENESIS_HASH, VerifyError, chain_hash, verify_chain};
 pub use model::{Approval, ApprovalStatus, AuditRow, Counts, NewApproval};
 pub use postgres::PgStore;

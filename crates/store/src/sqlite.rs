@@ -67,6 +67,26 @@ fn audit_from_row(r: &Row<'_>) -> rusqlite::Result<AuditRow> {
     })
 }
 
+/// Creates the database file readable by its owner only (it holds the
+/// arguments of every gated call); SQLite gives its WAL the same mode.
+fn create_owner_only(path: &Path) -> Result<(), StoreError> {
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.mode(0o600);
+    }
+    match opts.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(source) => Err(StoreError::Open {
+            path: path.display().to_string(),
+            source,
+        }),
+    }
+}
+
 impl SqliteStore {
     /// Opens (creating if needed) the store file at `path` and migrates it.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
@@ -76,6 +96,7 @@ impl SqliteStore {
                 source,
             })?;
         }
+        create_owner_only(path)?;
         let conn = Connection::open(path)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.pragma_update(None, "journal_mode", "WAL")?;

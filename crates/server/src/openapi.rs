@@ -1,0 +1,83 @@
+//! The OpenAPI 3.1 description of the API, served at `/api/openapi.json`.
+
+use axum::Json;
+use serde_json::{Value, json};
+
+fn error_ref() -> Value {
+    json!({"description": "an error with a stable code", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+}
+
+fn ok(schema: Value) -> Value {
+    json!({"description": "OK", "content": {"application/json": {"schema": schema}}})
+}
+
+fn body(schema: &str) -> Value {
+    json!({"required": true, "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}})
+}
+
+fn id_param() -> Value {
+    json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}])
+}
+
+pub async fn document() -> Json<Value> {
+    let admin = json!([{"adminToken": []}]);
+    Json(json!({
+        "openapi": "3.1.0",
+        "info": {"title": "hivegate", "version": env!("CARGO_PKG_VERSION"),
+                 "description": "The capability gateway for AI agents: one gate for every tool call."},
+        "paths": {
+            "/health": {"get": {"summary": "Liveness", "responses": {"200": ok(json!({"type": "object"}))}}},
+            "/api/gate/decide": {"post": {
+                "summary": "Decide one tool call; a confirm opens an approval request",
+                "requestBody": body("DecideRequest"),
+                "responses": {"200": ok(json!({"$ref": "#/components/schemas/Decision"})), "400": error_ref(), "413": error_ref(), "422": error_ref()}}},
+            "/api/approvals": {"get": {
+                "summary": "List approval requests", "security": admin,
+                "parameters": [{"name": "status", "in": "query", "schema": {"enum": ["pending", "granted", "denied", "redeemed", "expired", "all"]}},
+                               {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 500}}],
+                "responses": {"200": ok(json!({"type": "object"})), "401": error_ref()}}},
+            "/api/approvals/{id}/approve": {"post": {"summary": "Grant: returns a single-use token", "security": admin,
+                "parameters": id_param(), "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "404": error_ref(), "409": error_ref(), "410": error_ref()}}},
+            "/api/approvals/{id}/deny": {"post": {"summary": "Deny", "security": admin,
+                "parameters": id_param(), "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "404": error_ref(), "409": error_ref()}}},
+            "/api/approvals/{id}/redeem": {"post": {"summary": "Redeem a token for exactly the granted call, once",
+                "parameters": id_param(), "requestBody": body("RedeemRequest"),
+                "responses": {"200": ok(json!({"type": "object"})), "403": error_ref(), "404": error_ref(), "409": error_ref(), "410": error_ref()}}},
+            "/api/tier": {
+                "get": {"summary": "The tier in force", "responses": {"200": ok(json!({"type": "object"}))}},
+                "put": {"summary": "Set the tier", "security": admin, "requestBody": body("TierRequest"),
+                        "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "422": error_ref()}}},
+            "/api/audit": {"get": {"summary": "One page of the audit, oldest first", "security": admin,
+                "parameters": [{"name": "after", "in": "query", "schema": {"type": "integer"}}, {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 1000}}],
+                "responses": {"200": ok(json!({"type": "object"})), "401": error_ref()}}},
+            "/api/admin/overview": {"get": {"summary": "Counts of decisions, approvals and audit rows (TEAMS)", "security": admin,
+                "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "403": {"description": "TIER_INSUFFICIENT", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TierInsufficient"}}}}}}},
+            "/api/admin/audit-export": {"post": {"summary": "The whole audit as JSONL (TEAMS)", "security": admin,
+                "responses": {"200": {"description": "JSONL", "content": {"application/x-ndjson": {}}}, "401": error_ref(), "403": error_ref()}}}
+        },
+        "components": {
+            "securitySchemes": {"adminToken": {"type": "http", "scheme": "bearer"}},
+            "schemas": {
+                "Error": {"type": "object", "required": ["error", "message"],
+                          "properties": {"error": {"type": "string"}, "message": {"type": "string"}}},
+                "TierInsufficient": {"type": "object", "required": ["error", "message", "required", "actual", "upgradeUrl"],
+                          "properties": {"error": {"const": "TIER_INSUFFICIENT"}, "message": {"type": "string"},
+                                         "required": {"type": "string"}, "actual": {"type": "string"}, "upgradeUrl": {"type": "string"}}},
+                "Autonomy": {"type": "object", "required": ["level"], "additionalProperties": false,
+                          "properties": {"level": {"enum": ["normal", "trusted", "yolo"]}, "expiresAt": {"type": "integer"}}},
+                "DecideRequest": {"type": "object", "required": ["tool"], "additionalProperties": false,
+                          "properties": {"tool": {"type": "string"}, "args": {"type": "object"}, "session": {"type": "string"},
+                                         "workspace": {"type": "string"}, "autonomy": {"$ref": "#/components/schemas/Autonomy"}}},
+                "Decision": {"type": "object", "required": ["decision", "approval_class", "critical", "reasons", "rule", "autonomy"],
+                          "properties": {"decision": {"enum": ["auto", "confirm", "deny"]}, "approval_class": {"enum": ["standard", "elevated", "critical"]},
+                                         "critical": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}},
+                                         "rule": {"type": ["string", "null"]}, "autonomy": {"enum": ["normal", "trusted", "yolo"]},
+                                         "auto_approved": {"enum": ["trusted", "yolo"]}, "approval_id": {"type": "string"}, "step": {"type": "string"}}},
+                "RedeemRequest": {"type": "object", "required": ["token", "tool"], "additionalProperties": false,
+                          "properties": {"token": {"type": "string"}, "tool": {"type": "string"}, "args": {"type": "object"}, "session": {"type": "string"}}},
+                "TierRequest": {"type": "object", "required": ["tier"], "additionalProperties": false,
+                          "properties": {"tier": {"enum": ["FREE", "PRO", "TEAMS", "ENTERPRISE", "TRIAL"]}}}
+            }
+        }
+    }))
+}
