@@ -8,6 +8,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use hivegate_policy::tier::{Tier, assert_tier_capability};
+use hivegate_store::Store;
 use sha2::{Digest, Sha256};
 
 use crate::AppState;
@@ -119,6 +120,10 @@ pub async fn require_tier(
         Err(e) => return ApiError::from(e).into_response(),
     };
     if let Err(t) = assert_tier_capability(tier, minimum) {
+        let row = serde_json::json!({"path": req.uri().path(), "required": t.required, "actual": t.actual});
+        if let Err(e) = state.gate.store().audit_append("tier_denied", &row, now).await {
+            return ApiError::from(hivegate_gate::GateError::from(e)).into_response();
+        }
         return tier_response(t);
     }
     next.run(req).await

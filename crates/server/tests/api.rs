@@ -296,7 +296,7 @@ async fn the_tier_gates_teams_routes_with_the_seed_body() {
                 .to_owned()
         })
         .collect();
-    assert_eq!(kinds, ["config_changed", "decision"]);
+    assert_eq!(kinds, ["tier_denied", "config_changed", "decision"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
