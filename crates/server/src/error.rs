@@ -83,6 +83,12 @@ impl From<GateError> for ApiError {
     }
 }
 
+impl From<hivegate_store::StoreError> for ApiError {
+    fn from(e: hivegate_store::StoreError) -> Self {
+        ApiError::from(GateError::from(e))
+    }
+}
+
 impl From<Refusal> for ApiError {
     fn from(r: Refusal) -> Self {
         let status = match r {

@@ -121,8 +121,13 @@ pub async fn require_tier(
     };
     if let Err(t) = assert_tier_capability(tier, minimum) {
         let row = serde_json::json!({"path": req.uri().path(), "required": t.required, "actual": t.actual});
-        if let Err(e) = state.gate.store().audit_append("tier_denied", &row, now).await {
-            return ApiError::from(hivegate_gate::GateError::from(e)).into_response();
+        if let Err(e) = state
+            .gate
+            .store()
+            .audit_append("tier_denied", &row, now)
+            .await
+        {
+            return ApiError::from(e).into_response();
         }
         return tier_response(t);
     }

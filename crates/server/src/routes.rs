@@ -147,8 +147,7 @@ pub async fn list_approvals(
         .gate
         .store()
         .approval_list(status, q.limit.unwrap_or(100).min(500))
-        .await
-        .map_err(hivegate_gate::GateError::from)?;
+        .await?;
     Ok(Json(json!({"approvals": list})).into_response())
 }
 
@@ -233,20 +232,14 @@ pub async fn audit_page(
             q.after.unwrap_or(0).max(0),
             q.limit.unwrap_or(100).clamp(1, 1000),
         )
-        .await
-        .map_err(hivegate_gate::GateError::from)?;
+        .await?;
     let next = rows.last().map(|r| r.seq);
     Ok(Json(json!({"rows": rows, "next": next})).into_response())
 }
 
 /// `GET /api/admin/overview` (admin, TEAMS).
 pub async fn overview(State(s): State<Arc<AppState>>) -> ApiResult {
-    let c = s
-        .gate
-        .store()
-        .counts()
-        .await
-        .map_err(hivegate_gate::GateError::from)?;
+    let c = s.gate.store().counts().await?;
     let approvals: serde_json::Map<String, Value> = c
         .approvals
         .iter()
@@ -266,12 +259,7 @@ pub async fn audit_export(State(s): State<Arc<AppState>>) -> ApiResult {
     let mut out = String::new();
     let mut after = 0;
     loop {
-        let rows = s
-            .gate
-            .store()
-            .audit_page(after, 1000)
-            .await
-            .map_err(hivegate_gate::GateError::from)?;
+        let rows = s.gate.store().audit_page(after, 1000).await?;
         let Some(last) = rows.last() else { break };
         after = last.seq;
         for r in &rows {

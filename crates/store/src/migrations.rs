@@ -1,42 +1,11 @@
 //! Versioned schema migrations, the same steps for both backends. A store
 //! refuses to open a schema newer than it knows.
 
-/// (version, name, SQLite SQL, PostgreSQL SQL)
-pub const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
+/// (version, name, SQL). The SQL is written once for both backends: only
+/// types both understand (`TEXT`, `BIGINT`, which SQLite stores as INTEGER).
+pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
     1,
     "config, approvals, audit",
-    "CREATE TABLE config (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL,
-        updated_at INTEGER NOT NULL
-    );
-    CREATE TABLE approvals (
-        id TEXT PRIMARY KEY,
-        tool TEXT NOT NULL,
-        args_canonical TEXT NOT NULL,
-        args_hash TEXT NOT NULL,
-        session TEXT NOT NULL,
-        workspace TEXT,
-        approval_class TEXT NOT NULL,
-        reason TEXT NOT NULL,
-        status TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        expires_at INTEGER NOT NULL,
-        decided_at INTEGER,
-        decided_by TEXT,
-        nonce TEXT,
-        redeemed_at INTEGER
-    );
-    CREATE INDEX approvals_by_status ON approvals (status, created_at);
-    CREATE TABLE audit (
-        seq INTEGER PRIMARY KEY,
-        at INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        payload TEXT NOT NULL,
-        prev_hash TEXT NOT NULL,
-        hash TEXT NOT NULL
-    );
-    CREATE INDEX audit_by_kind ON audit (kind);",
     "CREATE TABLE config (
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL,

@@ -130,7 +130,7 @@ impl PgStore {
                 known: latest(),
             });
         }
-        for (version, name, _, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
+        for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
             raw_sql(sql).execute(&mut *tx).await?;
             sqlx::query(
                 "INSERT INTO hivegate_migrations (version, name, applied_at)

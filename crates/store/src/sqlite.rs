@@ -141,7 +141,7 @@ impl SqliteStore {
                 known: latest(),
             });
         }
-        for (version, name, sql, _) in MIGRATIONS.iter().filter(|m| m.0 > current) {
+        for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute_batch(sql)?;
             tx.execute(
