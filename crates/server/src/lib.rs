@@ -103,7 +103,23 @@ pub async fn serve(
     state: Arc<AppState>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, router(state))
+    let sweeper = tokio::spawn(expire_approvals(Arc::clone(&state)));
+    let served = axum::serve(listener, router(state))
         .with_graceful_shutdown(shutdown)
-        .await
+        .await;
+    sweeper.abort();
+    served
+}
+
+/// How often overdue approval requests are marked expired (and audited).
+pub const EXPIRY_SWEEP: std::time::Duration = std::time::Duration::from_secs(30);
+
+async fn expire_approvals(state: Arc<AppState>) {
+    let mut tick = tokio::time::interval(EXPIRY_SWEEP);
+    loop {
+        tick.tick().await;
+        if let Err(e) = state.gate.expire(now_ms()).await {
+            tracing::warn!(error = %e, "could not expire approval requests");
+        }
+    }
 }
