@@ -38,6 +38,12 @@ pub enum GateError {
     Store(#[from] StoreError),
     #[error("the system random source failed: {0}")]
     Random(String),
+    #[error(transparent)]
+    Vault(#[from] hivegate_store::vault::VaultError),
+    #[error(
+        "the master key does not open the shared vault in the store; every replica needs the same HIVEGATE_MASTER_KEY"
+    )]
+    SharedVaultKey,
 }
 
 /// A call to decide.
@@ -124,6 +130,28 @@ fn random_id() -> Result<String, GateError> {
     let mut b = [0u8; 16];
     getrandom::fill(&mut b).map_err(|e| GateError::Random(e.to_string()))?;
     Ok(hex::encode(b))
+}
+
+/// The approval-token key for replicas sharing one store: sealed in the
+/// store's config under a key derived from the master key, created by the
+/// first replica, opened by every replica given the same master key.
+pub async fn shared_token_key<S: Store>(
+    store: &S,
+    master: &hivegate_store::vault::MasterKey,
+    now: i64,
+) -> Result<Vec<u8>, GateError> {
+    use hivegate_store::vault::{SharedSealer, random_key};
+    let salt = store
+        .config_init("vault.salt", &SharedSealer::new_salt()?, now)
+        .await?;
+    let sealer = SharedSealer::derive(master, &salt, "the shared vault")?;
+    let candidate = sealer.seal(TOKEN_KEY_SECRET, &random_key()?)?;
+    let sealed = store
+        .config_init("vault.approval-token-key", &candidate, now)
+        .await?;
+    sealer
+        .open(TOKEN_KEY_SECRET, &sealed)
+        .ok_or(GateError::SharedVaultKey)
 }
 
 /// The gate over a store.

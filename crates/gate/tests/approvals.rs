@@ -329,3 +329,59 @@ async fn a_token_from_one_replica_redeems_once_on_another() {
     verify_chain(rows.iter(), (0, GENESIS_HASH)).unwrap();
     PgStore::drop_schema(&url, &schema).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replicas_with_one_master_key_share_the_token_key() {
+    use hivegate_gate::{GateError, shared_token_key};
+    use hivegate_store::vault::MasterKey;
+    let url = std::env::var("HIVEGATE_TEST_PG_URL")
+        .expect("HIVEGATE_TEST_PG_URL is not set: run the suite with scripts/test");
+    let schema = format!("hg_test_{}", random_hex(6));
+    let s1 = PgStore::connect(&url, Some(&schema), 2).await.unwrap();
+    let s2 = PgStore::connect(&url, Some(&schema), 2).await.unwrap();
+    let (m1, m2) = (
+        MasterKey::from_bytes(b"shared master".to_vec()).unwrap(),
+        MasterKey::from_bytes(b"shared master".to_vec()).unwrap(),
+    );
+    let (k1, k2) = tokio::join!(
+        shared_token_key(&s1, &m1, T0),
+        shared_token_key(&s2, &m2, T0)
+    );
+    let (k1, k2) = (k1.unwrap(), k2.unwrap());
+    assert_eq!(k1, k2);
+    assert_eq!(k1.len(), 32);
+    let sealed = s1
+        .config_get("vault.approval-token-key")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        !sealed.contains(&hex::encode(&k1)),
+        "the key is sealed, not stored"
+    );
+    let other = MasterKey::from_bytes(b"another master".to_vec()).unwrap();
+    assert!(matches!(
+        shared_token_key(&s2, &other, T0).await,
+        Err(GateError::SharedVaultKey)
+    ));
+    // Tokens minted by one replica redeem on the other.
+    let a = Gate::new(Arc::new(s1.clone()), k1, None);
+    let b = Gate::new(Arc::new(s2.clone()), k2, None);
+    let args = json!({"path": "y"});
+    let id = a
+        .decide(&call("write_file", args.clone(), "s"), T0)
+        .await
+        .unwrap()
+        .approval_id
+        .unwrap();
+    let token = a.grant(&id, "admin", T0 + 1).await.unwrap().unwrap().token;
+    assert!(
+        b.redeem(&id, &token, "write_file", &args, "s", T0 + 2)
+            .await
+            .unwrap()
+            .is_ok()
+    );
+    s1.close().await;
+    s2.close().await;
+    PgStore::drop_schema(&url, &schema).await.unwrap();
+}

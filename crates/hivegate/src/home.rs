@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use hivegate_gate::{Gate, TOKEN_KEY_SECRET};
+use hivegate_gate::{Gate, TOKEN_KEY_SECRET, shared_token_key};
 use hivegate_store::AnyStore;
 use hivegate_store::vault::{MasterKey, Vault, random_key, write_atomic};
 
@@ -84,8 +84,17 @@ impl Home {
                 None => format!("cannot open the store {}", self.db_path().display()),
             })?;
         let key = MasterKey::load_or_create(&self.dir.join("master.key"))?;
-        let mut vault = Vault::open(&self.dir.join("vault.json"), &key)?;
-        let token_key = vault.get_or_create(TOKEN_KEY_SECRET, random_key)?;
+        let token_key = match &store {
+            // Replicas share the token key through the store, sealed under
+            // the master key they share.
+            AnyStore::Postgres(_) => {
+                shared_token_key(&store, &key, hivegate_server::now_ms()).await?
+            }
+            AnyStore::Sqlite(_) => {
+                let mut vault = Vault::open(&self.dir.join("vault.json"), &key)?;
+                vault.get_or_create(TOKEN_KEY_SECRET, random_key)?
+            }
+        };
         Ok(Gate::new(std::sync::Arc::new(store), token_key, None))
     }
 }

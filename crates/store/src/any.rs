@@ -54,6 +54,10 @@ impl Store for AnyStore {
         delegate!(self, s => s.config_set(key, value, now))
     }
 
+    async fn config_init(&self, key: &str, value: &str, now: i64) -> Result<String, StoreError> {
+        delegate!(self, s => s.config_init(key, value, now))
+    }
+
     async fn approval_insert(&self, a: &NewApproval) -> Result<Approval, StoreError> {
         delegate!(self, s => s.approval_insert(a))
     }

@@ -70,6 +70,15 @@ pub trait Store: Send + Sync {
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
+    /// Stores `value` under `key` only if the key is absent; returns the
+    /// value stored afterwards (so racing replicas all agree on one).
+    fn config_init(
+        &self,
+        key: &str,
+        value: &str,
+        now: i64,
+    ) -> impl Future<Output = Result<String, StoreError>> + Send;
+
     /// Records a new pending approval request.
     fn approval_insert(
         &self,

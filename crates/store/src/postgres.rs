@@ -180,6 +180,20 @@ impl Store for PgStore {
         Ok(())
     }
 
+    async fn config_init(&self, key: &str, value: &str, now: i64) -> Result<String, StoreError> {
+        sqlx::query("INSERT INTO config (key, value, updated_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING")
+            .bind(key)
+            .bind(value)
+            .bind(now)
+            .execute(&self.pool)
+            .await?;
+        Ok(sqlx::query("SELECT value FROM config WHERE key = $1")
+            .bind(key)
+            .fetch_one(&self.pool)
+            .await?
+            .try_get("value")?)
+    }
+
     async fn approval_insert(&self, a: &NewApproval) -> Result<Approval, StoreError> {
         let sql = format!(
             "INSERT INTO approvals (id, tool, args_canonical, args_hash, session, workspace, approval_class, reason, status, created_at, expires_at)

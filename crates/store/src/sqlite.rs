@@ -202,6 +202,18 @@ impl Store for SqliteStore {
         .await
     }
 
+    async fn config_init(&self, key: &str, value: &str, now: i64) -> Result<String, StoreError> {
+        let (key, value) = (key.to_owned(), value.to_owned());
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO config (key, value, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (key) DO NOTHING",
+                params![key, value, now],
+            )?;
+            Ok(c.query_row("SELECT value FROM config WHERE key = ?1", [key], |r| r.get(0))?)
+        })
+        .await
+    }
+
     async fn approval_insert(&self, a: &NewApproval) -> Result<Approval, StoreError> {
         let a = a.clone();
         self.run(move |c| {

@@ -446,6 +446,56 @@ impl Vault {
     }
 }
 
+/// Secrets sealed for a store that several replicas share: the key is
+/// derived from the master key and a salt kept beside the secrets, so every
+/// replica given the same `HIVEGATE_MASTER_KEY` opens them, and nothing
+/// else does.
+pub struct SharedSealer {
+    cipher: XChaCha20Poly1305,
+}
+
+impl std::fmt::Debug for SharedSealer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SharedSealer(…)")
+    }
+}
+
+impl SharedSealer {
+    /// A new random salt, base64.
+    pub fn new_salt() -> Result<String, VaultError> {
+        Ok(B64.encode(random_bytes::<16>()?))
+    }
+
+    pub fn derive(
+        key: &MasterKey,
+        salt_b64: &str,
+        label: &str,
+    ) -> Result<SharedSealer, VaultError> {
+        let kdf = KdfParams {
+            m_cost_kib: KdfCost::default().m_cost_kib,
+            t_cost: KdfCost::default().t_cost,
+            p_cost: KdfCost::default().p_cost,
+            salt: salt_b64.to_owned(),
+        };
+        Ok(SharedSealer {
+            cipher: derive(key, &kdf, Path::new(label))?,
+        })
+    }
+
+    /// `value` sealed under `name`, as one JSON string.
+    pub fn seal(&self, name: &str, value: &[u8]) -> Result<String, VaultError> {
+        let s = seal(&self.cipher, name, value)?;
+        serde_json::to_string(&s).map_err(|e| VaultError::Random(e.to_string()))
+    }
+
+    /// Opens what [`SharedSealer::seal`] made; `None` if the key is wrong
+    /// or the text was altered.
+    pub fn open(&self, name: &str, sealed: &str) -> Option<Vec<u8>> {
+        let s: Sealed = serde_json::from_str(sealed).ok()?;
+        open_sealed(&self.cipher, name, &s)
+    }
+}
+
 /// 32 random bytes, for keys kept in the vault.
 pub fn random_key() -> Result<Vec<u8>, VaultError> {
     Ok(random_bytes::<32>()?.to_vec())
