@@ -85,6 +85,9 @@ async fn config_roundtrips<S: Store>(s: &S) {
         s.config_get("tier").await.unwrap().as_deref(),
         Some("TEAMS")
     );
+    // Initialise-once: the first value stays, whoever comes second.
+    assert_eq!(s.config_init("salt", "first", 3).await.unwrap(), "first");
+    assert_eq!(s.config_init("salt", "second", 4).await.unwrap(), "first");
 }
 
 async fn approvals_follow_their_lifecycle<S: Store>(s: &S) {
