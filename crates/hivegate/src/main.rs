@@ -1,6 +1,7 @@
 //! The `hivegate` binary: argument parsing and wiring over the library
 //! crates. Libraries never print or exit; this file does both.
 
+mod eval_cmd;
 mod gate_cmd;
 mod home;
 mod serve_cmd;
@@ -19,6 +20,11 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Measure rankers on public retrieval sets.
+    Eval {
+        #[command(subcommand)]
+        command: eval_cmd::EvalCommand,
+    },
     /// Serve the HTTP API (embedded SQLite in the home by default).
     Serve {
         #[command(flatten)]
@@ -107,6 +113,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Gate { command } => gate_cmd::run_gate(command),
         Command::Rules { command } => gate_cmd::run_rules(command),
+        Command::Eval { command } => eval_cmd::run(command),
         Command::Serve { home, args } => serve_cmd::serve(home, args),
         Command::Token { home, command } => serve_cmd::token(home, command),
         Command::Approvals { home, command } => serve_cmd::approvals(home, command),

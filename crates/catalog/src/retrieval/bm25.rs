@@ -1,0 +1,125 @@
+//! Okapi BM25 with the usual parameters (k1 1.2, b 0.75) and the
+//! non-negative idf `ln(1 + (N − df + 0.5) / (df + 0.5))`.
+
+use std::collections::HashMap;
+
+use super::tokenize::tokens;
+use super::{Doc, Ranker};
+
+pub const K1: f64 = 1.2;
+pub const B: f64 = 0.75;
+
+/// An index over a corpus.
+#[derive(Debug, Clone)]
+pub struct Bm25 {
+    /// term → (doc index, term frequency)
+    postings: HashMap<String, Vec<(usize, u32)>>,
+    doc_len: Vec<f64>,
+    avg_len: f64,
+}
+
+impl Bm25 {
+    pub fn new(docs: &[Doc]) -> Bm25 {
+        let mut postings: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
+        let mut doc_len = Vec::with_capacity(docs.len());
+        for (i, d) in docs.iter().enumerate() {
+            let mut tf: HashMap<String, u32> = HashMap::new();
+            let mut n = 0u32;
+            for t in tokens(&d.text) {
+                *tf.entry(t).or_default() += 1;
+                n += 1;
+            }
+            doc_len.push(f64::from(n));
+            for (t, f) in tf {
+                postings.entry(t).or_default().push((i, f));
+            }
+        }
+        let avg_len = if doc_len.is_empty() {
+            0.0
+        } else {
+            doc_len.iter().sum::<f64>() / doc_len.len() as f64
+        };
+        Bm25 {
+            postings,
+            doc_len,
+            avg_len,
+        }
+    }
+
+    fn idf(&self, df: usize) -> f64 {
+        let n = self.doc_len.len() as f64;
+        let df = df as f64;
+        (1.0 + (n - df + 0.5) / (df + 0.5)).ln()
+    }
+}
+
+impl Ranker for Bm25 {
+    fn name(&self) -> &'static str {
+        "bm25"
+    }
+
+    fn scores(&self, query: &str) -> Vec<f64> {
+        let mut scores = vec![0.0; self.doc_len.len()];
+        let mut seen: Vec<String> = Vec::new();
+        for t in tokens(query) {
+            if seen.contains(&t) {
+                continue;
+            }
+            if let Some(list) = self.postings.get(&t) {
+                let idf = self.idf(list.len());
+                for &(d, f) in list {
+                    let f = f64::from(f);
+                    let norm = 1.0 - B + B * self.doc_len[d] / self.avg_len.max(f64::MIN_POSITIVE);
+                    scores[d] += idf * f * (K1 + 1.0) / (f + K1 * norm);
+                }
+            }
+            seen.push(t);
+        }
+        scores
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::retrieval::top_k;
+
+    fn docs() -> Vec<Doc> {
+        [
+            ("github", "GitHub: issues, pull requests and repositories"),
+            ("slack", "Slack: post messages to channels"),
+            ("weather", "Weather forecasts for any city"),
+        ]
+        .iter()
+        .map(|(i, t)| Doc {
+            id: (*i).to_owned(),
+            text: (*t).to_owned(),
+        })
+        .collect()
+    }
+
+    #[test]
+    fn ranks_the_matching_document_first() {
+        let b = Bm25::new(&docs());
+        assert_eq!(top_k(&b.scores("open a pull request"), 1), [0]);
+        assert_eq!(
+            top_k(&b.scores("post a message to the team channel"), 1),
+            [1]
+        );
+        assert!(b.scores("zzz").iter().all(|s| *s == 0.0));
+    }
+
+    #[test]
+    fn rarer_terms_weigh_more() {
+        let b = Bm25::new(&docs());
+        assert!(b.idf(1) > b.idf(3));
+        assert!(b.idf(3) > 0.0);
+    }
+
+    #[test]
+    fn empty_corpus_and_query() {
+        let b = Bm25::new(&[]);
+        assert!(b.scores("anything").is_empty());
+        assert_eq!(Bm25::new(&docs()).scores(""), vec![0.0; 3]);
+    }
+}

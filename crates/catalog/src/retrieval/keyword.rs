@@ -1,0 +1,198 @@
+//! The seed's keyword scorer (`scoreMatch`, §3.2), kept as the baseline:
+//! keywords are the query's tokens minus STOP_WORDS and tokens shorter than
+//! three characters; a keyword found in the name scores 2, else one found
+//! in the content scores 1; the sum is divided by the keyword count and
+//! clamped to 1.0.
+
+use super::tokenize::tokens;
+use super::{Doc, Ranker};
+
+/// Words that carry no need.
+pub const STOP_WORDS: &[&str] = &[
+    "the",
+    "and",
+    "for",
+    "with",
+    "that",
+    "this",
+    "from",
+    "into",
+    "onto",
+    "about",
+    "what",
+    "which",
+    "who",
+    "whom",
+    "whose",
+    "when",
+    "where",
+    "why",
+    "how",
+    "can",
+    "could",
+    "would",
+    "should",
+    "will",
+    "shall",
+    "may",
+    "might",
+    "must",
+    "you",
+    "your",
+    "yours",
+    "our",
+    "ours",
+    "their",
+    "them",
+    "they",
+    "she",
+    "her",
+    "his",
+    "him",
+    "its",
+    "are",
+    "was",
+    "were",
+    "been",
+    "being",
+    "have",
+    "has",
+    "had",
+    "does",
+    "did",
+    "doing",
+    "not",
+    "but",
+    "all",
+    "any",
+    "some",
+    "each",
+    "more",
+    "most",
+    "other",
+    "such",
+    "only",
+    "own",
+    "same",
+    "than",
+    "too",
+    "very",
+    "just",
+    "also",
+    "then",
+    "there",
+    "here",
+    "out",
+    "over",
+    "under",
+    "again",
+    "once",
+    "please",
+    "need",
+    "want",
+    "help",
+    "like",
+    "get",
+    "give",
+    "make",
+    "let",
+    "use",
+    "using",
+    "find",
+    "show",
+    "tell",
+    "know",
+    "one",
+    "two",
+    "new",
+    "way",
+    "thing",
+    "things",
+    "something",
+    "anything",
+    "everything",
+];
+
+/// The query's keywords, in order, without repeats.
+pub fn extract_keywords(query: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for t in tokens(query) {
+        if t.chars().count() >= 3 && !STOP_WORDS.contains(&t.as_str()) && !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    out
+}
+
+/// `scoreMatch(keywords, name, content)`: in [0, 1].
+pub fn score_match(keywords: &[String], name: &str, content: &str) -> f64 {
+    if keywords.is_empty() {
+        return 0.0;
+    }
+    let (name, content) = (name.to_lowercase(), content.to_lowercase());
+    let points: u32 = keywords
+        .iter()
+        .map(|k| {
+            if name.contains(k.as_str()) {
+                2
+            } else if content.contains(k.as_str()) {
+                1
+            } else {
+                0
+            }
+        })
+        .sum();
+    (f64::from(points) / keywords.len() as f64).min(1.0)
+}
+
+/// The keyword ranker over a corpus (name = the document id).
+#[derive(Debug, Clone)]
+pub struct KeywordRanker {
+    docs: Vec<(String, String)>,
+}
+
+impl KeywordRanker {
+    pub fn new(docs: &[Doc]) -> KeywordRanker {
+        KeywordRanker {
+            docs: docs
+                .iter()
+                .map(|d| (d.id.to_lowercase(), d.text.to_lowercase()))
+                .collect(),
+        }
+    }
+}
+
+impl Ranker for KeywordRanker {
+    fn name(&self) -> &'static str {
+        "keyword"
+    }
+
+    fn scores(&self, query: &str) -> Vec<f64> {
+        let k = extract_keywords(query);
+        self.docs
+            .iter()
+            .map(|(n, c)| score_match(&k, n, c))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_drop_stop_words_and_short_tokens() {
+        assert_eq!(
+            extract_keywords("Can you help me find the risk of a project? risk!"),
+            ["risk", "project"]
+        );
+    }
+
+    #[test]
+    fn name_hits_weigh_double_and_scores_clamp() {
+        let k = extract_keywords("risk assessment project");
+        assert!((score_match(&k, "risk-assessment", "for a project") - 1.0).abs() < 1e-9);
+        assert!((score_match(&k, "planner", "risk of a project") - 2.0 / 3.0).abs() < 1e-9);
+        assert_eq!(score_match(&[], "a", "b"), 0.0);
+    }
+}
