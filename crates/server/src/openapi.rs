@@ -15,6 +15,26 @@ fn body(schema: &str) -> Value {
     json!({"required": true, "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}})
 }
 
+/// The errors every JSON-body route may answer, merged with its own.
+fn with_body_errors(mut responses: Value) -> Value {
+    if let Some(map) = responses.as_object_mut() {
+        for code in ["400", "413", "415", "422"] {
+            map.entry(code).or_insert_with(error_ref);
+        }
+    }
+    responses
+}
+
+/// A name: 1 to 256 characters, no control characters.
+fn name_schema() -> Value {
+    json!({"type": "string", "minLength": 1, "maxLength": 256, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$"})
+}
+
+/// A name that may also be left out or null.
+fn optional_name_schema() -> Value {
+    json!({"anyOf": [name_schema(), {"type": "null"}]})
+}
+
 fn id_param() -> Value {
     json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}])
 }
@@ -30,26 +50,27 @@ pub async fn document() -> Json<Value> {
             "/api/gate/decide": {"post": {
                 "summary": "Decide one tool call; a confirm opens an approval request",
                 "requestBody": body("DecideRequest"),
-                "responses": {"200": ok(json!({"$ref": "#/components/schemas/Decision"})), "400": error_ref(), "413": error_ref(), "422": error_ref()}}},
+                "responses": with_body_errors(json!({"200": ok(json!({"$ref": "#/components/schemas/Decision"})), "503": error_ref()}))}},
             "/api/approvals": {"get": {
                 "summary": "List approval requests", "security": admin,
                 "parameters": [{"name": "status", "in": "query", "schema": {"enum": ["pending", "granted", "denied", "redeemed", "expired", "all"]}},
-                               {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 500}}],
-                "responses": {"200": ok(json!({"type": "object"})), "401": error_ref()}}},
+                               {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 500}}],
+                "responses": {"200": ok(json!({"type": "object"})), "400": error_ref(), "401": error_ref()}}},
             "/api/approvals/{id}/approve": {"post": {"summary": "Grant: returns a single-use token", "security": admin,
                 "parameters": id_param(), "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "404": error_ref(), "409": error_ref(), "410": error_ref()}}},
             "/api/approvals/{id}/deny": {"post": {"summary": "Deny", "security": admin,
                 "parameters": id_param(), "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "404": error_ref(), "409": error_ref()}}},
             "/api/approvals/{id}/redeem": {"post": {"summary": "Redeem a token for exactly the granted call, once",
                 "parameters": id_param(), "requestBody": body("RedeemRequest"),
-                "responses": {"200": ok(json!({"type": "object"})), "403": error_ref(), "404": error_ref(), "409": error_ref(), "410": error_ref()}}},
+                "responses": with_body_errors(json!({"200": ok(json!({"type": "object"})), "403": error_ref(), "404": error_ref(), "409": error_ref(), "410": error_ref()}))}},
             "/api/tier": {
                 "get": {"summary": "The tier in force", "responses": {"200": ok(json!({"type": "object"}))}},
                 "put": {"summary": "Set the tier", "security": admin, "requestBody": body("TierRequest"),
-                        "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "422": error_ref()}}},
+                        "responses": with_body_errors(json!({"200": ok(json!({"type": "object"})), "401": error_ref()}))}},
             "/api/audit": {"get": {"summary": "One page of the audit, oldest first", "security": admin,
-                "parameters": [{"name": "after", "in": "query", "schema": {"type": "integer"}}, {"name": "limit", "in": "query", "schema": {"type": "integer", "maximum": 1000}}],
-                "responses": {"200": ok(json!({"type": "object"})), "401": error_ref()}}},
+                "parameters": [{"name": "after", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 9007199254740991i64}},
+                               {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 0, "maximum": 1000}}],
+                "responses": {"200": ok(json!({"type": "object"})), "400": error_ref(), "401": error_ref()}}},
             "/api/admin/overview": {"get": {"summary": "Counts of decisions, approvals and audit rows (TEAMS)", "security": admin,
                 "responses": {"200": ok(json!({"type": "object"})), "401": error_ref(), "403": {"description": "TIER_INSUFFICIENT", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TierInsufficient"}}}}}}},
             "/api/admin/audit-export": {"post": {"summary": "The whole audit as JSONL (TEAMS)", "security": admin,
@@ -64,10 +85,11 @@ pub async fn document() -> Json<Value> {
                           "properties": {"error": {"const": "TIER_INSUFFICIENT"}, "message": {"type": "string"},
                                          "required": {"type": "string"}, "actual": {"type": "string"}, "upgradeUrl": {"type": "string"}}},
                 "Autonomy": {"type": "object", "required": ["level"], "additionalProperties": false,
-                          "properties": {"level": {"enum": ["normal", "trusted", "yolo"]}, "expiresAt": {"type": "integer"}}},
+                          "properties": {"level": {"enum": ["normal", "trusted", "yolo"]}, "expiresAt": {"type": ["integer", "null"]}}},
                 "DecideRequest": {"type": "object", "required": ["tool"], "additionalProperties": false,
-                          "properties": {"tool": {"type": "string"}, "args": {"type": "object"}, "session": {"type": "string"},
-                                         "workspace": {"type": "string"}, "autonomy": {"$ref": "#/components/schemas/Autonomy"}}},
+                          "properties": {"tool": name_schema(), "args": {"type": "object"}, "session": optional_name_schema(),
+                                         "workspace": optional_name_schema(),
+                                         "autonomy": {"anyOf": [{"$ref": "#/components/schemas/Autonomy"}, {"type": "null"}]}}},
                 "Decision": {"type": "object", "required": ["decision", "approval_class", "critical", "reasons", "rule", "autonomy"],
                           "properties": {"decision": {"enum": ["auto", "confirm", "deny"]}, "approval_class": {"enum": ["standard", "elevated", "critical"]},
                                          "critical": {"type": "boolean"}, "reasons": {"type": "array", "items": {"type": "string"}},

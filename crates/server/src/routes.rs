@@ -34,6 +34,21 @@ fn check_name(field: &'static str, v: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// The largest integer JSON clients read exactly (2^53 − 1).
+const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
+
+/// A query number within its documented maximum.
+fn bounded(field: &'static str, v: u32, max: u32) -> Result<u32, ApiError> {
+    if v > max {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "INVALID_QUERY",
+            format!("`{field}` is at most {max}"),
+        ));
+    }
+    Ok(v)
+}
+
 fn check_args(args: &Value) -> Result<(), ApiError> {
     if !args.is_object() {
         return Err(ApiError::new(
@@ -142,12 +157,9 @@ pub async fn list_approvals(
                 ApiError::new(StatusCode::BAD_REQUEST, "INVALID_QUERY", e.to_string())
             })?),
         };
+    let limit = bounded("limit", q.limit.unwrap_or(100), 500)?;
     s.gate.expire(now_ms()).await?;
-    let list = s
-        .gate
-        .store()
-        .approval_list(status, q.limit.unwrap_or(100).min(500))
-        .await?;
+    let list = s.gate.store().approval_list(status, limit).await?;
     Ok(Json(json!({"approvals": list})).into_response())
 }
 
@@ -225,14 +237,16 @@ pub async fn audit_page(
     q: Result<Query<AuditQuery>, QueryRejection>,
 ) -> ApiResult {
     let Query(q) = q?;
-    let rows = s
-        .gate
-        .store()
-        .audit_page(
-            q.after.unwrap_or(0).max(0),
-            q.limit.unwrap_or(100).clamp(1, 1000),
-        )
-        .await?;
+    let limit = bounded("limit", q.limit.unwrap_or(100), 1000)?;
+    let after = q.after.unwrap_or(0);
+    if !(0..=MAX_SAFE_INTEGER).contains(&after) {
+        return Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "INVALID_QUERY",
+            "`after` is a sequence number from 0 to 2^53 − 1",
+        ));
+    }
+    let rows = s.gate.store().audit_page(after, limit).await?;
     let next = rows.last().map(|r| r.seq);
     Ok(Json(json!({"rows": rows, "next": next})).into_response())
 }
