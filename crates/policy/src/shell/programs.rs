@@ -840,7 +840,7 @@ impl Analyzer {
     }
 
     fn interpreter(&mut self, name: &str, args: &[Arg], inline: &[&str], stdin: Stdin) {
-        let inline_code = args.iter().any(|a| {
+        let is_inline_flag = |a: &Arg| {
             inline.iter().any(|f| {
                 a.text == *f
                     || (f.len() == 2
@@ -848,8 +848,20 @@ impl Analyzer {
                         && !a.text.starts_with("--")
                         && a.text[1..].ends_with(&f[1..]))
             })
-        });
-        if inline_code {
+        };
+        if let Some(i) = args.iter().position(is_inline_flag) {
+            // Code built at run time (`python3 -c "$(curl …)"`) is code the
+            // gate cannot read, whatever the language.
+            if args
+                .get(i + 1)
+                .is_some_and(|code| code.dynamic || code.process_sub)
+            {
+                self.flag(
+                    Effect::Critical,
+                    name,
+                    "runs inline code that comes from a variable or a substitution",
+                );
+            }
             let code = texts(args).collect::<Vec<_>>().join(" ");
             if code.contains("fork")
                 && (code.contains("while") || code.contains("for ") || code.contains("loop"))
