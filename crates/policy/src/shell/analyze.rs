@@ -88,6 +88,8 @@ pub(super) struct Analyzer {
     /// Files this line writes (redirections, downloads, `tee`): running one
     /// of them later in the line runs text the gate never saw.
     written: Vec<String>,
+    /// Values of variables assigned earlier in the line.
+    vars: std::collections::HashMap<String, String>,
 }
 
 /// Analyses one command line.
@@ -121,6 +123,7 @@ impl Analyzer {
             work: 0,
             cwd: None,
             written: Vec::new(),
+            vars: std::collections::HashMap::new(),
         }
     }
 
@@ -136,6 +139,7 @@ impl Analyzer {
             work: self.work,
             cwd: self.cwd.clone(),
             written: self.written.clone(),
+            vars: self.vars.clone(),
         }
     }
 
@@ -351,6 +355,17 @@ impl Analyzer {
         for a in &c.assignments {
             self.word_subs(&a.value);
             self.assignment(&a.name, &Arg::from_word(&a.value));
+            // `a=$HOME; rm -rf $a`: remember what a plain assignment holds.
+            if c.words.is_empty() {
+                match self.value_of(&a.value) {
+                    Some(v) if self.vars.len() < 256 => {
+                        self.vars.insert(a.name.clone(), v);
+                    }
+                    _ => {
+                        self.vars.remove(&a.name);
+                    }
+                }
+            }
         }
         let fed = self.redirects(&c.redirects);
         // `xargs … <<< "words"` reads those words as its input.
@@ -372,7 +387,43 @@ impl Analyzer {
         if argv.is_empty() {
             return;
         }
+        // Arguments (never the command word) read through known variables;
+        // they stay marked dynamic.
+        if !self.vars.is_empty() {
+            for (a, w) in argv.iter_mut().zip(&c.words).skip(1) {
+                if a.dynamic {
+                    if let Some(v) = self.value_of(w) {
+                        a.text = v;
+                    }
+                }
+            }
+        }
         self.invoke(&argv, if fed { Stdin::Fed } else { stdin }, feed);
+    }
+
+    /// A word's value when every expansion in it is a variable this line
+    /// assigned (or `$HOME`, kept as written for the path checks).
+    fn value_of(&self, w: &Word) -> Option<String> {
+        let mut out = String::new();
+        for p in &w.parts {
+            match p {
+                WordPart::Lit { text, .. } => out.push_str(text),
+                WordPart::Tilde(user) => {
+                    out.push('~');
+                    out.push_str(user);
+                }
+                WordPart::Param { name } => match self.vars.get(name) {
+                    Some(v) => out.push_str(v),
+                    None if name == "HOME" || name == "USERPROFILE" => {
+                        out.push('$');
+                        out.push_str(name);
+                    }
+                    None => return None,
+                },
+                _ => return None,
+            }
+        }
+        Some(out)
     }
 
     /// Analyses the scripts a word runs when it is expanded.

@@ -1252,7 +1252,17 @@ impl Analyzer {
             i += 1;
         }
         let expr = args.get(i..).unwrap_or_default();
-        let narrowed = find_tests(expr).any(|t| t.starts_with('-') && !NOT_NARROWING.contains(&t));
+        let tests: Vec<&str> = find_tests(expr).collect();
+        // `-name '*'` matches everything: it narrows nothing.
+        let narrowed = tests.iter().enumerate().any(|(k, t)| {
+            let matches_all = matches!(
+                *t,
+                "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
+            ) && tests
+                .get(k + 1)
+                .is_some_and(|v| v.chars().all(|c| c == '*'));
+            t.starts_with('-') && !NOT_NARROWING.contains(t) && !matches_all
+        });
         let mut effect_found = false;
         let mut j = 0;
         while j < expr.len() {
