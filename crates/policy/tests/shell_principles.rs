@@ -69,6 +69,12 @@ fn read_only_lines() {
             "git rev-parse --abbrev-ref HEAD",
             "wc -l < input.txt",
             "echo {a,b}.txt",
+            "awk 'NR>1 {print $2}' data.tsv",
+            "awk '$3 > 100 && $1 != \"x\" {n++} END {print n}' f",
+            "git branch -a --contains abc123",
+            "git branch --merged main",
+            "git tag --sort=-creatordate",
+            "git tag -l 'v1.*'",
         ],
         Effect::ReadOnly,
     );

@@ -79,6 +79,37 @@ fn runs_command(key: &str) -> bool {
     MARKERS.iter().any(|m| key.contains(m))
 }
 
+/// Whether `git branch` / `git tag` arguments only list: every word is one
+/// of `flags` or a filter option with its value (`--contains X`,
+/// `--sort=…`).
+fn listing_only(texts: &[&str], flags: &[&str]) -> bool {
+    const FILTERS: &[&str] = &[
+        "--contains",
+        "--no-contains",
+        "--merged",
+        "--no-merged",
+        "--points-at",
+        "--sort",
+        "--format",
+    ];
+    let mut i = 0;
+    while i < texts.len() {
+        let t = texts[i];
+        if FILTERS.contains(&t) {
+            i += 2;
+            continue;
+        }
+        let filter_with_value = FILTERS
+            .iter()
+            .any(|f| t.strip_prefix(f).is_some_and(|r| r.starts_with('=')));
+        if !(flags.contains(&t) || filter_with_value) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Whether a branch name (after `refs/heads/`) is protected.
 pub fn is_protected_branch(name: &str) -> bool {
     let name = name.trim();
@@ -171,20 +202,19 @@ impl Analyzer {
                 }
             }
             "branch" => {
-                const LISTING: &[&str] = &[
-                    "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "-l", "--list",
-                    "--show-current", "--no-color", "--color", "-i", "--ignore-case",
+                const FLAGS: &[&str] = &[
+                    "-a", "--all", "-r", "--remotes", "-v", "-vv", "--verbose", "--show-current",
+                    "--no-color", "--color", "-i", "--ignore-case", "--no-column", "--column",
                 ];
-                let listing = texts.is_empty()
-                    || has(&["--show-current"])
-                    || texts.iter().all(|t| LISTING.contains(t) || t.starts_with("--sort") || t.starts_with("--format") || t.starts_with("--contains") || t.starts_with("--merged") || t.starts_with("--no-merged") || t.starts_with("--points-at"))
-                    || (has(&["-l", "--list"]) && !has(&["-d", "-D", "-m", "-M", "-c", "-C", "--delete", "--move", "--copy", "-f", "--force"]));
+                let listing = listing_only(&texts, FLAGS)
+                    || (has(&["-l", "--list"])
+                        && !has(&["-d", "-D", "-m", "-M", "-c", "-C", "--delete", "--move", "--copy", "-f", "--force"]));
                 self.mutating_unless(listing, &subject, "creates, renames or deletes branches");
             }
             "tag" => {
-                let listing = texts.is_empty()
-                    || (has(&["-l", "--list"]) && !has(&["-d", "--delete", "-a", "-s", "-f", "--force"]))
-                    || texts.iter().all(|t| t.starts_with("--contains") || t.starts_with("--points-at") || t.starts_with("--merged") || t.starts_with("--sort") || t.starts_with("-n"));
+                let listing = listing_only(&texts, &["--no-color", "--color"])
+                    || texts.iter().all(|t| t.starts_with("-n"))
+                    || (has(&["-l", "--list"]) && !has(&["-d", "--delete", "-a", "-s", "-f", "--force"]));
                 self.mutating_unless(listing, &subject, "creates or deletes tags");
             }
             "stash" | "worktree" | "notes" => {

@@ -1404,9 +1404,7 @@ impl Analyzer {
         let program = program
             .or_else(|| args.get(i).map(|a| a.text.as_str()))
             .unwrap_or("");
-        let writes_or_runs = program.contains(['|', '>'])
-            || program.contains("system")
-            || program.contains("getline");
+        let writes_or_runs = awk_program_writes_or_runs(program);
         if writes_or_runs {
             self.flag(
                 Effect::Mutating,
@@ -1580,6 +1578,19 @@ pub(super) fn static_words(s: &str) -> Option<Vec<Arg>> {
         .iter()
         .map(|w| w.literal().map(|t| Arg::literal(&t)))
         .collect()
+}
+
+/// Whether an awk program may write files or run commands: a pipe (to or
+/// from a command), `system(`, or a `>` inside a `print` / `printf`
+/// statement (elsewhere `>` compares: `NR > 1`).
+fn awk_program_writes_or_runs(program: &str) -> bool {
+    if program.contains("system") || program.replace("||", "").contains('|') {
+        return true;
+    }
+    program.split([';', '{', '}', '\n']).any(|stmt| {
+        let stmt = stmt.trim_start();
+        (stmt.starts_with("print") || stmt.contains(" print")) && stmt.contains('>')
+    })
 }
 
 /// Whether a sed script only prints: no `w`/`W`/`r`/`R`/`e` command and no
