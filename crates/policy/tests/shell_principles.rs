@@ -402,6 +402,8 @@ fn more_critical_generalisations() {
             "perl -e `cat x.pl`",
             "find / -name '*' -exec rm -rf {} \\;",
             "a=$HOME; rm -rf $a",
+            "rm -rf ../../../../",
+            "git push --force origin 'refs/heads/*'",
             "d=/; rm -rf \"$d\"",
             "t=~; chmod -R 777 $t/",
             "del /s /q C:\\*",

@@ -401,7 +401,8 @@ impl Analyzer {
                 Some((s, d)) => (s, d),
                 None => (spec, spec),
             };
-            let to_protected = is_protected_branch(dst);
+            // A pattern refspec (`refs/heads/*`) may name a protected branch.
+            let to_protected = is_protected_branch(dst) || dst.contains('*');
             let unknown_branch = dst.eq_ignore_ascii_case("HEAD") || dst.eq_ignore_ascii_case("@");
             if (plus || force) && (to_protected || (unknown_branch && force)) {
                 critical.get_or_insert_with(|| format!("forced push to {dst}"));

@@ -69,6 +69,15 @@ pub fn dangerous_target(target: &str) -> Option<&'static str> {
     {
         return Some("a whole drive");
     }
+    // `..`, `../..`: an ancestor of a working directory the gate does not
+    // know, which may be a home directory or the root.
+    if target
+        .split('/')
+        .all(|s| s == ".." || s.is_empty() || s == ".")
+        && target.contains("..")
+    {
+        return Some("an unknown ancestor of the working directory");
+    }
     let (anchor, rest) = split_anchor(target)?;
     let mut segs = segments(rest);
     // `dir/*`, `dir/.*`, `dir/*/*` destroy `dir` as surely as `dir` itself.
@@ -262,6 +271,13 @@ mod tests {
             "/home/alice/src",
         ] {
             assert_eq!(dangerous_target(t), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn bare_parent_paths_are_unknown_ancestors() {
+        for t in ["..", "../", "../..", "../../../../", "./.."] {
+            assert!(dangerous_target(t).is_some(), "{t}");
         }
     }
 
