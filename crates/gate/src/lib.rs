@@ -298,36 +298,43 @@ impl<S: Store> Gate<S> {
     /// A human grants a pending request: returns the single-use token.
     pub async fn grant(&self, id: &str, admin: &str, now: i64) -> ApprovalResult<Grant> {
         let nonce = random_id()?;
-        let Some(approval) = self
-            .store
-            .approval_decide(id, true, admin, &nonce, now)
-            .await?
-        else {
-            return Ok(Err(self.why_not_pending(id, now).await?));
+        let approval = match self.decide_request(id, true, admin, &nonce, now).await? {
+            Ok(a) => a,
+            Err(r) => return Ok(Err(r)),
         };
         let token = mint_token(&self.token_key, &approval);
-        self.store
-            .audit_append(
-                "approval_granted",
-                &json!({"id": approval.id, "tool": approval.tool, "by": admin}),
-                now,
-            )
-            .await?;
         Ok(Ok(Grant { approval, token }))
     }
 
     /// A human denies a pending request.
     pub async fn deny(&self, id: &str, admin: &str, now: i64) -> ApprovalResult<Approval> {
+        self.decide_request(id, false, admin, "", now).await
+    }
+
+    /// Grants or denies a pending request and audits it.
+    async fn decide_request(
+        &self,
+        id: &str,
+        grant: bool,
+        admin: &str,
+        nonce: &str,
+        now: i64,
+    ) -> ApprovalResult<Approval> {
         let Some(approval) = self
             .store
-            .approval_decide(id, false, admin, "", now)
+            .approval_decide(id, grant, admin, nonce, now)
             .await?
         else {
             return Ok(Err(self.why_not_pending(id, now).await?));
         };
+        let kind = if grant {
+            "approval_granted"
+        } else {
+            "approval_denied"
+        };
         self.store
             .audit_append(
-                "approval_denied",
+                kind,
                 &json!({"id": approval.id, "tool": approval.tool, "by": admin}),
                 now,
             )

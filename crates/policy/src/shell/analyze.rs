@@ -404,26 +404,14 @@ impl Analyzer {
     /// A word's value when every expansion in it is a variable this line
     /// assigned (or `$HOME`, kept as written for the path checks).
     fn value_of(&self, w: &Word) -> Option<String> {
-        let mut out = String::new();
-        for p in &w.parts {
-            match p {
-                WordPart::Lit { text, .. } => out.push_str(text),
-                WordPart::Tilde(user) => {
-                    out.push('~');
-                    out.push_str(user);
-                }
-                WordPart::Param { name } => match self.vars.get(name) {
-                    Some(v) => out.push_str(v),
-                    None if name == "HOME" || name == "USERPROFILE" => {
-                        out.push('$');
-                        out.push_str(name);
-                    }
-                    None => return None,
-                },
-                _ => return None,
-            }
-        }
-        Some(out)
+        w.render(|p| match p {
+            WordPart::Param { name } => match self.vars.get(name) {
+                Some(v) => Some(v.clone()),
+                None if name == "HOME" || name == "USERPROFILE" => Some(format!("${name}")),
+                None => None,
+            },
+            _ => None,
+        })
     }
 
     /// Analyses the scripts a word runs when it is expanded.

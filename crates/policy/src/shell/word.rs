@@ -32,25 +32,33 @@ impl Word {
     /// How the word reads, with expansions written as in the source
     /// (`$HOME`, `~`, `$(…)`): the form path checks and messages use.
     pub fn display_of(w: &Word) -> String {
+        let shown = w.render(|p| {
+            Some(match p {
+                WordPart::Param { name } => format!("${name}"),
+                WordPart::CommandSub(_) => "$(…)".to_owned(),
+                WordPart::ProcessSub { output: false, .. } => "<(…)".to_owned(),
+                WordPart::ProcessSub { output: true, .. } => ">(…)".to_owned(),
+                _ => "$((…))".to_owned(),
+            })
+        });
+        shown.unwrap_or_default()
+    }
+
+    /// The word's text: literals and tildes as written, every other part
+    /// as `expansion` renders it (`None` gives up on the whole word).
+    pub fn render(&self, mut expansion: impl FnMut(&WordPart) -> Option<String>) -> Option<String> {
         let mut out = String::new();
-        for p in &w.parts {
+        for p in &self.parts {
             match p {
                 WordPart::Lit { text, .. } => out.push_str(text),
                 WordPart::Tilde(user) => {
                     out.push('~');
                     out.push_str(user);
                 }
-                WordPart::Param { name } => {
-                    out.push('$');
-                    out.push_str(name);
-                }
-                WordPart::CommandSub(_) => out.push_str("$(…)"),
-                WordPart::ProcessSub { output: false, .. } => out.push_str("<(…)"),
-                WordPart::ProcessSub { output: true, .. } => out.push_str(">(…)"),
-                WordPart::Arith => out.push_str("$((…))"),
+                other => out.push_str(&expansion(other)?),
             }
         }
-        out
+        Some(out)
     }
 
     /// Whether part of the value is only known at run time (a tilde is not:
