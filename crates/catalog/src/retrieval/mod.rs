@@ -3,10 +3,16 @@
 //!
 //! - [`keyword`]: the seed's `scoreMatch` (§3.2), kept as the baseline.
 //! - [`bm25`]: Okapi BM25 (k1 1.2, b 0.75).
+//! - [`embedding`]: cosine similarity of sentence embeddings.
+//! - [`fusion`]: z-normalised scores added with weights fitted on `train`.
+//! - [`hybrid`]: keyword + BM25 + embeddings with pseudo-relevance feedback.
 //! - [`eval`]: nDCG@10, Recall@5 and Hit@1 on a dataset's reported split.
 
 pub mod bm25;
+pub mod embedding;
 pub mod eval;
+pub mod fusion;
+pub mod hybrid;
 pub mod keyword;
 pub mod tokenize;
 

@@ -143,9 +143,90 @@ pub fn content_tokens(text: &str) -> impl Iterator<Item = String> + '_ {
     tokens(text).filter(|t| !ENGLISH_STOP_WORDS.contains(&t.as_str()))
 }
 
+/// [`content_tokens`], each reduced by [`stem`]: what BM25 indexes.
+pub fn index_terms(text: &str) -> impl Iterator<Item = String> + '_ {
+    content_tokens(text).map(|t| stem(&t))
+}
+
+/// A light English suffix stripper (plural `-s`/`-ies`, `-ing`, `-ed`), so
+/// "issues" meets "issue" and "posting" meets "post". Deliberately timid:
+/// short words and `-ss`/`-us` endings are left alone.
+pub fn stem(word: &str) -> String {
+    let n = word.len();
+    let strip = |k: usize| word[..n - k].to_owned();
+    if !word.is_ascii() {
+        word.to_owned()
+    } else if n > 5 && word.ends_with("ies") {
+        format!("{}y", &word[..n - 3])
+    } else if n > 5 && word.ends_with("ing") {
+        strip(3)
+    } else if n > 4 && word.ends_with("ed") {
+        strip(2)
+    } else if n > 3 && word.ends_with('s') && !word.ends_with("ss") && !word.ends_with("us") {
+        strip(1)
+    } else {
+        word.to_owned()
+    }
+}
+
+/// The words inside an identifier: `ResearchHelper` → `Research Helper`,
+/// `get_current_stock_price` → `get current stock price`, `HTTPServer` →
+/// `HTTP Server`. Names carry meaning that one fused token would hide.
+pub fn identifier_words(id: &str) -> String {
+    let chars: Vec<char> = id.chars().collect();
+    let mut out = String::with_capacity(id.len() + 8);
+    for (i, &c) in chars.iter().enumerate() {
+        if matches!(c, '_' | '-' | '/' | '.' | ':') {
+            out.push(' ');
+            continue;
+        }
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1);
+        if c.is_uppercase()
+            && prev.is_some_and(|p| {
+                p.is_lowercase() || (p.is_uppercase() && next.is_some_and(|n| n.is_lowercase()))
+            })
+        {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{content_tokens, tokens};
+    use super::{content_tokens, identifier_words, index_terms, stem, tokens};
+
+    #[test]
+    fn stems_are_timid() {
+        assert_eq!(stem("issues"), "issue");
+        assert_eq!(stem("queries"), "query");
+        assert_eq!(stem("posting"), "post");
+        assert_eq!(stem("created"), "creat");
+        assert_eq!(stem("class"), "class");
+        assert_eq!(stem("status"), "status");
+        assert_eq!(stem("bus"), "bus");
+        assert_eq!(stem("ing"), "ing");
+        assert_eq!(stem("cafés"), "cafés");
+        let t: Vec<String> = index_terms("Posting issues to the channels").collect();
+        assert_eq!(t, ["post", "issue", "channel"]);
+    }
+
+    #[test]
+    fn identifiers_split_into_words() {
+        assert_eq!(identifier_words("ResearchHelper"), "Research Helper");
+        assert_eq!(
+            identifier_words("get_current_stock_price"),
+            "get current stock price"
+        );
+        assert_eq!(identifier_words("HTTPServer"), "HTTP Server");
+        assert_eq!(
+            identifier_words("MCP Server Chart/generate"),
+            "MCP Server Chart generate"
+        );
+        assert_eq!(identifier_words(""), "");
+    }
 
     #[test]
     fn splits_and_lowercases() {

@@ -1,0 +1,257 @@
+//! The hybrid ranker: keyword + BM25 + embeddings, fused.
+//!
+//! 1. Each ranker scores every document; scores are z-normalised per query
+//!    and added with weights (embedding 1, keyword and BM25 fitted).
+//! 2. Pseudo-relevance feedback: the query vector moves towards the mean of
+//!    the top `prf_docs` documents of step 1 (weight `prf_weight`), and the
+//!    embedding scores are recomputed before the final sum.
+//!
+//! Every knob is fitted on MetaTool's `train` split by [`fit`] and never on
+//! a reported split. Without an embedder the ranker is BM25 alone, and
+//! [`Hybrid::semantic`] says so.
+
+use std::sync::Arc;
+
+use hivegate_embed::{EmbedError, Embedder};
+use serde::Serialize;
+
+use super::bm25::Bm25;
+use super::embedding::EmbeddingRanker;
+use super::eval::ndcg_at;
+use super::fusion::{combine, z_normalise};
+use super::keyword::KeywordRanker;
+use super::{Doc, Ranker, top_k};
+
+/// The fitted knobs.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FusionParams {
+    pub keyword: f64,
+    pub bm25: f64,
+    pub prf_docs: usize,
+    pub prf_weight: f32,
+}
+
+impl FusionParams {
+    /// What `hivegate eval fit` chose on the first 1,500 MetaTool `train`
+    /// queries; `tests/retrieval_sets.rs` re-runs the fit and checks it.
+    pub const FITTED: FusionParams = FusionParams {
+        keyword: 0.1,
+        bm25: 0.1,
+        prf_docs: 10,
+        prf_weight: 1.0,
+    };
+}
+
+/// The grid [`fit`] searches.
+pub const GRID_WEIGHTS: [f64; 9] = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4];
+pub const GRID_PRF: [(usize, f32); 7] = [
+    (0, 0.0),
+    (3, 0.3),
+    (3, 0.6),
+    (3, 1.0),
+    (5, 0.6),
+    (5, 1.0),
+    (10, 1.0),
+];
+
+/// A corpus indexed for every ranker.
+pub struct Hybrid {
+    keyword: KeywordRanker,
+    bm25: Bm25,
+    embedding: Option<EmbeddingRanker>,
+    params: FusionParams,
+}
+
+impl Hybrid {
+    /// Lexical rankers only (the BM25 fallback).
+    pub fn lexical(docs: &[Doc]) -> Hybrid {
+        Hybrid {
+            keyword: KeywordRanker::new(docs),
+            bm25: Bm25::new(docs),
+            embedding: None,
+            params: FusionParams::FITTED,
+        }
+    }
+
+    pub fn with_embeddings(docs: &[Doc], embedding: EmbeddingRanker) -> Hybrid {
+        Hybrid {
+            embedding: Some(embedding),
+            ..Hybrid::lexical(docs)
+        }
+    }
+
+    pub fn with_params(mut self, params: FusionParams) -> Hybrid {
+        self.params = params;
+        self
+    }
+
+    /// Whether embeddings take part (false: BM25 alone).
+    pub fn semantic(&self) -> bool {
+        self.embedding.is_some()
+    }
+
+    pub fn embedder(&self) -> Option<&Arc<dyn Embedder>> {
+        self.embedding.as_ref().map(EmbeddingRanker::embedder)
+    }
+
+    /// Scores with the query embedded now; an embedding failure falls back
+    /// to BM25 for this query and is returned beside the scores.
+    pub fn scores_checked(&self, query: &str) -> (Vec<f64>, Option<EmbedError>) {
+        let Some(emb) = &self.embedding else {
+            return (self.bm25.scores(query), None);
+        };
+        match emb.embed_query(query) {
+            Ok(q) => (self.scores_with(query, &q), None),
+            Err(e) => (self.bm25.scores(query), Some(e)),
+        }
+    }
+
+    /// Scores for a query whose vector is already known.
+    pub fn scores_with(&self, query: &str, qvec: &[f32]) -> Vec<f64> {
+        let kw = self.keyword.scores(query);
+        let bm = self.bm25.scores(query);
+        match &self.embedding {
+            Some(emb) => fuse(&kw, &bm, qvec, emb, &self.params),
+            None => bm,
+        }
+    }
+}
+
+impl Ranker for Hybrid {
+    fn name(&self) -> &'static str {
+        "hybrid"
+    }
+
+    fn scores(&self, query: &str) -> Vec<f64> {
+        self.scores_checked(query).0
+    }
+}
+
+/// Steps 1 and 2 of the module doc, from lexical scores.
+pub fn fuse(
+    kw: &[f64],
+    bm: &[f64],
+    qvec: &[f32],
+    emb: &EmbeddingRanker,
+    p: &FusionParams,
+) -> Vec<f64> {
+    let sum = |e: Vec<f64>| combine(&[(kw.to_vec(), p.keyword), (bm.to_vec(), p.bm25), (e, 1.0)]);
+    let first = sum(emb.scores_for(qvec));
+    if p.prf_docs == 0 || p.prf_weight == 0.0 {
+        return first;
+    }
+    let moved = emb.feedback(qvec, &top_k(&first, p.prf_docs), p.prf_weight);
+    sum(emb.scores_for(&moved))
+}
+
+/// One training query, scored once by the lexical rankers.
+pub struct Sample {
+    pub keyword: Vec<f64>,
+    pub bm25: Vec<f64>,
+    pub qvec: Vec<f32>,
+    pub gold: Vec<usize>,
+}
+
+/// The grid point with the best mean nDCG@10 over `samples` (ties go to
+/// the earlier, simpler point), and that mean.
+///
+/// It computes what [`fuse`] computes, faster: z-normalisation ignores a
+/// positive scale, so the feedback query's scores are `q·d + w/m Σ t·d`
+/// over the top `m` documents `t`, read from a document-by-document
+/// similarity table built once.
+pub fn fit(samples: &[Sample], emb: &EmbeddingRanker) -> (FusionParams, f64) {
+    let docs = emb.vectors();
+    let sim: Vec<Vec<f64>> = docs.iter().map(|d| emb.scores_for(d)).collect();
+    let prepared: Vec<[Vec<f64>; 3]> = samples
+        .iter()
+        .map(|s| {
+            let z = |v: &[f64]| {
+                let mut v = v.to_vec();
+                z_normalise(&mut v);
+                v
+            };
+            [z(&s.keyword), z(&s.bm25), emb.scores_for(&s.qvec)]
+        })
+        .collect();
+    let mut best = (FusionParams::FITTED, f64::MIN);
+    for &(prf_docs, prf_weight) in &GRID_PRF {
+        for &keyword in &GRID_WEIGHTS {
+            for &bm25 in &GRID_WEIGHTS {
+                let p = FusionParams {
+                    keyword,
+                    bm25,
+                    prf_docs,
+                    prf_weight,
+                };
+                let sum = |mut e: Vec<f64>, zk: &[f64], zb: &[f64]| {
+                    z_normalise(&mut e);
+                    for ((e, k), b) in e.iter_mut().zip(zk).zip(zb) {
+                        *e += keyword * k + bm25 * b;
+                    }
+                    e
+                };
+                let total: f64 = prepared
+                    .iter()
+                    .zip(samples)
+                    .map(|([zk, zb, qd], s)| {
+                        let mut f = sum(qd.clone(), zk, zb);
+                        if prf_docs > 0 && prf_weight > 0.0 {
+                            let share = f64::from(prf_weight) / prf_docs as f64;
+                            let mut e = qd.clone();
+                            for t in top_k(&f, prf_docs) {
+                                e.iter_mut().zip(&sim[t]).for_each(|(x, y)| *x += share * y);
+                            }
+                            f = sum(e, zk, zb);
+                        }
+                        ndcg_at(&top_k(&f, 10), &s.gold, 10)
+                    })
+                    .sum();
+                let mean = total / samples.len().max(1) as f64;
+                if mean > best.1 + 1e-12 {
+                    best = (p, mean);
+                }
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hivegate_embed::provider::HashEmbedder;
+
+    fn docs() -> Vec<Doc> {
+        [
+            ("SlackPoster", "Post messages to team channels"),
+            ("GithubIssues", "Open and triage issues in repositories"),
+            ("WeatherNow", "Forecasts for any city"),
+        ]
+        .iter()
+        .map(|(i, t)| Doc {
+            id: (*i).into(),
+            text: (*t).into(),
+        })
+        .collect()
+    }
+
+    #[test]
+    fn lexical_fallback_is_bm25_and_says_so() {
+        let h = Hybrid::lexical(&docs());
+        assert!(!h.semantic());
+        assert_eq!(top_k(&h.scores("triage the issues"), 1), [1]);
+    }
+
+    #[test]
+    fn fused_ranking_uses_every_part() {
+        let d = docs();
+        let e: Arc<dyn Embedder> = Arc::new(HashEmbedder);
+        let er = EmbeddingRanker::new(e, &d, |_| {}).unwrap();
+        let h = Hybrid::with_embeddings(&d, er);
+        assert!(h.semantic());
+        let (s, err) = h.scores_checked("post a message to the channel");
+        assert!(err.is_none());
+        assert_eq!(top_k(&s, 1), [0]);
+    }
+}

@@ -1,0 +1,159 @@
+//! The local model and the hybrid ranker on the public retrieval sets.
+//! Needs the model files: `scripts/test` fetches them and sets
+//! HIVEGATE_MODEL_DIR; without them these tests fail and say so.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use hivegate_catalog::retrieval::Ranker;
+use hivegate_catalog::retrieval::bm25::Bm25;
+use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
+use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
+use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, Sample, fit};
+use hivegate_catalog::retrieval::keyword::KeywordRanker;
+use hivegate_embed::Embedder;
+use hivegate_embed::provider::LocalEmbedder;
+
+fn embedder() -> Arc<dyn Embedder> {
+    static E: OnceLock<Arc<dyn Embedder>> = OnceLock::new();
+    E.get_or_init(|| {
+        let dir = std::env::var_os("HIVEGATE_MODEL_DIR").expect(
+            "HIVEGATE_MODEL_DIR is not set: run the suite with scripts/test, which fetches the model",
+        );
+        Arc::new(LocalEmbedder::load(&PathBuf::from(dir)).unwrap())
+    })
+    .clone()
+}
+
+fn dataset(name: &str) -> Dataset {
+    let dir = match std::env::var_os("HIVEGATE_EVAL_DIR") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval"),
+    };
+    let text = std::fs::read_to_string(dir.join("retrieval").join(format!("{name}.json"))).unwrap();
+    Dataset::from_json(&text).unwrap()
+}
+
+/// Query vectors computed once (in parallel) and shared by both rankers.
+struct Prepared<'a> {
+    hybrid: &'a Hybrid,
+    embedding: &'a EmbeddingRanker,
+    vectors: HashMap<String, Vec<f32>>,
+    fused: bool,
+}
+
+impl Ranker for Prepared<'_> {
+    fn name(&self) -> &'static str {
+        if self.fused { "hybrid" } else { "embedding" }
+    }
+    fn scores(&self, q: &str) -> Vec<f64> {
+        let v = &self.vectors[q];
+        if self.fused {
+            self.hybrid.scores_with(q, v)
+        } else {
+            self.embedding.scores_for(v)
+        }
+    }
+}
+
+/// keyword, bm25, embedding, hybrid on the `test` split.
+fn measure(name: &str) -> [Metrics; 4] {
+    let d = dataset(name);
+    let e = embedder();
+    let emb = EmbeddingRanker::new(e.clone(), &d.docs, |_| {}).unwrap();
+    let hybrid = Hybrid::with_embeddings(
+        &d.docs,
+        EmbeddingRanker::from_vectors(e.clone(), emb.vectors().to_vec()),
+    );
+    let texts: Vec<&str> = d.split("test").map(|q| q.text.as_str()).collect();
+    let vecs = e.embed(&texts).unwrap();
+    let vectors: HashMap<String, Vec<f32>> =
+        texts.iter().map(|t| (*t).to_owned()).zip(vecs).collect();
+    let run = |r: &dyn Ranker| evaluate(r, &d, "test").unwrap();
+    let p = |fused| Prepared {
+        hybrid: &hybrid,
+        embedding: &emb,
+        vectors: vectors.clone(),
+        fused,
+    };
+    [
+        run(&KeywordRanker::new(&d.docs)),
+        run(&Bm25::new(&d.docs)),
+        run(&p(false)),
+        run(&p(true)),
+    ]
+}
+
+fn check(name: &str, minilm: f64, hybrid_floor: f64) {
+    let [kw, bm, emb, hy] = measure(name);
+    eprintln!("{name}: keyword {kw:?}\n bm25 {bm:?}\n embedding {emb:?}\n hybrid {hy:?}");
+    // The in-process model reproduces shared/eval/README.md's MiniLM row.
+    assert!(
+        (emb.ndcg_at_10 - minilm).abs() < 0.005,
+        "{name} embedding {emb:?}, expected {minilm}"
+    );
+    let best_single = kw.ndcg_at_10.max(bm.ndcg_at_10).max(emb.ndcg_at_10);
+    assert!(
+        hy.ndcg_at_10 >= best_single,
+        "{name}: hybrid {hy:?} below the best single ranker {best_single}"
+    );
+    assert!(
+        hy.ndcg_at_10 >= hybrid_floor,
+        "{name}: hybrid {hy:?} below {hybrid_floor}"
+    );
+}
+
+#[test]
+fn metatool() {
+    // Measured: embedding 0.682, hybrid 0.718.
+    check("metatool", 0.682, 0.715);
+}
+
+#[test]
+fn mcp_bench() {
+    // Measured: embedding 0.882, hybrid 0.894.
+    check("mcp-bench", 0.882, 0.89);
+}
+
+#[test]
+fn livemcpbench() {
+    // Measured: embedding 0.364, hybrid 0.381.
+    check("livemcpbench", 0.364, 0.375);
+}
+
+#[test]
+fn fusion_weights_are_the_fit_on_metatool_train() {
+    let d = dataset("metatool");
+    let e = embedder();
+    let emb = EmbeddingRanker::new(e.clone(), &d.docs, |_| {}).unwrap();
+    let (keyword, bm25) = (KeywordRanker::new(&d.docs), Bm25::new(&d.docs));
+    let index: HashMap<&str, usize> = d
+        .docs
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (x.id.as_str(), i))
+        .collect();
+    let qs: Vec<_> = d
+        .split("train")
+        .filter(|q| !q.gold.is_empty())
+        .take(1500)
+        .collect();
+    assert!(qs.iter().all(|q| q.split == "train"));
+    let texts: Vec<&str> = qs.iter().map(|q| q.text.as_str()).collect();
+    let samples: Vec<Sample> = qs
+        .iter()
+        .zip(e.embed(&texts).unwrap())
+        .map(|(q, qvec)| Sample {
+            keyword: keyword.scores(&q.text),
+            bm25: bm25.scores(&q.text),
+            qvec,
+            gold: q.gold.iter().map(|g| index[g.as_str()]).collect(),
+        })
+        .collect();
+    let (params, ndcg) = fit(&samples, &emb);
+    eprintln!("fitted {params:?} train nDCG@10 {ndcg:.4}");
+    assert_eq!(params, FusionParams::FITTED);
+}

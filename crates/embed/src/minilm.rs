@@ -1,0 +1,206 @@
+//! all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT) run in-process: WordPiece
+//! ids → embeddings → six encoder layers → mean pooling → L2 normalisation,
+//! exactly as sentence-transformers computes it. One sequence at a time, so
+//! there is no padding and no attention mask; matrix products go through
+//! ndarray (matrixmultiply, with runtime SIMD detection).
+
+use std::path::Path;
+
+use ndarray::{Array1, Array2, ArrayView2, Axis, Slice};
+
+use crate::EmbedError;
+use crate::safetensors::SafeTensors;
+use crate::wordpiece::WordPiece;
+
+pub const DIM: usize = 384;
+const LAYERS: usize = 6;
+const HEADS: usize = 12;
+const HEAD_DIM: usize = DIM / HEADS;
+const FFN: usize = 1536;
+const VOCAB: usize = 30522;
+const MAX_POSITIONS: usize = 512;
+/// sentence-transformers' `max_seq_length` for this model.
+pub const MAX_TOKENS: usize = 256;
+const LN_EPS: f32 = 1e-12;
+
+struct Linear {
+    /// [out, in], as stored.
+    w: Array2<f32>,
+    b: Array1<f32>,
+}
+
+impl Linear {
+    fn forward(&self, x: &ArrayView2<f32>) -> Array2<f32> {
+        x.dot(&self.w.t()) + &self.b
+    }
+}
+
+struct LayerNorm {
+    g: Array1<f32>,
+    b: Array1<f32>,
+}
+
+impl LayerNorm {
+    fn forward(&self, x: &mut Array2<f32>) {
+        for mut row in x.rows_mut() {
+            let n = row.len() as f32;
+            let mean = row.sum() / n;
+            let var = row.iter().map(|v| (v - mean) * (v - mean)).sum::<f32>() / n;
+            let inv = 1.0 / (var + LN_EPS).sqrt();
+            for ((v, g), b) in row.iter_mut().zip(&self.g).zip(&self.b) {
+                *v = (*v - mean) * inv * g + b;
+            }
+        }
+    }
+}
+
+struct Layer {
+    q: Linear,
+    k: Linear,
+    v: Linear,
+    attn_out: Linear,
+    attn_ln: LayerNorm,
+    up: Linear,
+    down: Linear,
+    out_ln: LayerNorm,
+}
+
+/// The loaded model.
+pub struct MiniLm {
+    tokenizer: WordPiece,
+    word: Array2<f32>,
+    position: Array2<f32>,
+    token_type: Array1<f32>,
+    emb_ln: LayerNorm,
+    layers: Vec<Layer>,
+}
+
+impl MiniLm {
+    /// Loads `vocab.txt` and `model.safetensors` from `dir`.
+    pub fn load(dir: &Path) -> Result<MiniLm, EmbedError> {
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).map_err(|e| {
+                EmbedError::Model(format!("cannot read {}: {e}", dir.join(name).display()))
+            })
+        };
+        let vocab = String::from_utf8(read("vocab.txt")?)
+            .map_err(|_| EmbedError::Model("vocab.txt is not UTF-8".into()))?;
+        let tokenizer = WordPiece::from_vocab(&vocab)?;
+        if tokenizer.vocab_size() != VOCAB {
+            return Err(EmbedError::Model(format!(
+                "vocab.txt has {} tokens (expected {VOCAB})",
+                tokenizer.vocab_size()
+            )));
+        }
+        let st = SafeTensors::parse(read("model.safetensors")?)?;
+        Self::from_tensors(tokenizer, &st)
+    }
+
+    fn from_tensors(tokenizer: WordPiece, st: &SafeTensors) -> Result<MiniLm, EmbedError> {
+        let mat = |name: &str, r: usize, c: usize| -> Result<Array2<f32>, EmbedError> {
+            let t = st.f32(name, &[r, c])?;
+            Array2::from_shape_vec((r, c), t.data).map_err(|e| EmbedError::Model(e.to_string()))
+        };
+        let vec = |name: &str, n: usize| -> Result<Array1<f32>, EmbedError> {
+            Ok(Array1::from_vec(st.f32(name, &[n])?.data))
+        };
+        let linear = |p: &str, out: usize, inp: usize| -> Result<Linear, EmbedError> {
+            Ok(Linear {
+                w: mat(&format!("{p}.weight"), out, inp)?,
+                b: vec(&format!("{p}.bias"), out)?,
+            })
+        };
+        let ln = |p: &str| -> Result<LayerNorm, EmbedError> {
+            Ok(LayerNorm {
+                g: vec(&format!("{p}.weight"), DIM)?,
+                b: vec(&format!("{p}.bias"), DIM)?,
+            })
+        };
+        let layers = (0..LAYERS)
+            .map(|i| {
+                let p = format!("encoder.layer.{i}");
+                Ok(Layer {
+                    q: linear(&format!("{p}.attention.self.query"), DIM, DIM)?,
+                    k: linear(&format!("{p}.attention.self.key"), DIM, DIM)?,
+                    v: linear(&format!("{p}.attention.self.value"), DIM, DIM)?,
+                    attn_out: linear(&format!("{p}.attention.output.dense"), DIM, DIM)?,
+                    attn_ln: ln(&format!("{p}.attention.output.LayerNorm"))?,
+                    up: linear(&format!("{p}.intermediate.dense"), FFN, DIM)?,
+                    down: linear(&format!("{p}.output.dense"), DIM, FFN)?,
+                    out_ln: ln(&format!("{p}.output.LayerNorm"))?,
+                })
+            })
+            .collect::<Result<Vec<_>, EmbedError>>()?;
+        let token_type = mat("embeddings.token_type_embeddings.weight", 2, DIM)?;
+        Ok(MiniLm {
+            tokenizer,
+            word: mat("embeddings.word_embeddings.weight", VOCAB, DIM)?,
+            position: mat("embeddings.position_embeddings.weight", MAX_POSITIONS, DIM)?,
+            token_type: token_type.row(0).to_owned(),
+            emb_ln: ln("embeddings.LayerNorm")?,
+            layers,
+        })
+    }
+
+    /// The unit-length sentence embedding of `text` (first 256 tokens).
+    pub fn embed(&self, text: &str) -> Vec<f32> {
+        let ids = self.tokenizer.encode(text, MAX_TOKENS);
+        let t = ids.len();
+        let mut x = Array2::<f32>::zeros((t, DIM));
+        for (i, &id) in ids.iter().enumerate() {
+            let mut row = x.row_mut(i);
+            row += &self.word.row(id as usize);
+            row += &self.position.row(i);
+            row += &self.token_type;
+        }
+        self.emb_ln.forward(&mut x);
+        for layer in &self.layers {
+            x = layer.forward(x);
+        }
+        let mut pooled = x.mean_axis(Axis(0)).unwrap_or_else(|| Array1::zeros(DIM));
+        let norm = pooled.dot(&pooled).sqrt().max(1e-12);
+        pooled /= norm;
+        pooled.to_vec()
+    }
+}
+
+impl Layer {
+    fn forward(&self, x: Array2<f32>) -> Array2<f32> {
+        let xv = x.view();
+        let (q, k, v) = (
+            self.q.forward(&xv),
+            self.k.forward(&xv),
+            self.v.forward(&xv),
+        );
+        let t = x.nrows();
+        let mut ctx = Array2::<f32>::zeros((t, DIM));
+        let scale = 1.0 / (HEAD_DIM as f32).sqrt();
+        for h in 0..HEADS {
+            let cols = Slice::from(h * HEAD_DIM..(h + 1) * HEAD_DIM);
+            let mut scores = q
+                .slice_axis(Axis(1), cols)
+                .dot(&k.slice_axis(Axis(1), cols).t())
+                * scale;
+            for mut row in scores.rows_mut() {
+                let max = row.fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+                row.mapv_inplace(|v| (v - max).exp());
+                let sum = row.sum();
+                row /= sum;
+            }
+            ctx.slice_axis_mut(Axis(1), cols)
+                .assign(&scores.dot(&v.slice_axis(Axis(1), cols)));
+        }
+        let mut h1 = self.attn_out.forward(&ctx.view()) + &x;
+        self.attn_ln.forward(&mut h1);
+        let mut up = self.up.forward(&h1.view());
+        up.mapv_inplace(gelu);
+        let mut out = self.down.forward(&up.view()) + &h1;
+        self.out_ln.forward(&mut out);
+        out
+    }
+}
+
+/// BERT's exact (erf) GELU.
+fn gelu(x: f32) -> f32 {
+    0.5 * x * (1.0 + libm::erff(x / std::f32::consts::SQRT_2))
+}
