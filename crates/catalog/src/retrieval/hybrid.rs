@@ -55,6 +55,16 @@ pub const GRID_PRF: [(usize, f32); 7] = [
     (10, 1.0),
 ];
 
+/// One query's scores.
+pub struct Scored {
+    /// The hybrid scores (BM25 alone without embeddings), in corpus order.
+    pub fused: Vec<f64>,
+    /// The query's cosine with each document, when embeddings ran.
+    pub cosines: Option<Vec<f64>>,
+    /// Why embeddings did not run for this query, when they should have.
+    pub error: Option<EmbedError>,
+}
+
 /// A corpus indexed for every ranker.
 pub struct Hybrid {
     keyword: KeywordRanker,
@@ -97,13 +107,22 @@ impl Hybrid {
 
     /// Scores with the query embedded now; an embedding failure falls back
     /// to BM25 for this query and is returned beside the scores.
-    pub fn scores_checked(&self, query: &str) -> (Vec<f64>, Option<EmbedError>) {
+    pub fn score(&self, query: &str) -> Scored {
+        let lexical = |error| Scored {
+            fused: self.bm25.scores(query),
+            cosines: None,
+            error,
+        };
         let Some(emb) = &self.embedding else {
-            return (self.bm25.scores(query), None);
+            return lexical(None);
         };
         match emb.embed_query(query) {
-            Ok(q) => (self.scores_with(query, &q), None),
-            Err(e) => (self.bm25.scores(query), Some(e)),
+            Ok(q) => Scored {
+                fused: self.scores_with(query, &q),
+                cosines: Some(emb.scores_for(&q)),
+                error: None,
+            },
+            Err(e) => lexical(Some(e)),
         }
     }
 
@@ -124,7 +143,7 @@ impl Ranker for Hybrid {
     }
 
     fn scores(&self, query: &str) -> Vec<f64> {
-        self.scores_checked(query).0
+        self.score(query).fused
     }
 }
 
@@ -250,8 +269,8 @@ mod tests {
         let er = EmbeddingRanker::new(e, &d, |_| {}).unwrap();
         let h = Hybrid::with_embeddings(&d, er);
         assert!(h.semantic());
-        let (s, err) = h.scores_checked("post a message to the channel");
-        assert!(err.is_none());
-        assert_eq!(top_k(&s, 1), [0]);
+        let s = h.score("post a message to the channel");
+        assert!(s.error.is_none() && s.cosines.is_some());
+        assert_eq!(top_k(&s.fused, 1), [0]);
     }
 }

@@ -1,0 +1,453 @@
+//! `search_capabilities` (§3 and the agent-pick recon): a need in plain
+//! language → a proposal of what could meet it.
+//!
+//! Lanes and inclusion thresholds (the seed's four, plus the two agent-pick
+//! needs): native tools ≥ 0.15, installed skills ≥ 0.1, starter skills
+//! ≥ 0.1, marketplace ≥ 0.1, connectors ≥ 0.1, MCP catalog ≥ 0.1. A
+//! candidate's `matchScore` is the seed's keyword `scoreMatch`, raised to
+//! the marketplace's full-text rank when that is higher (so the FTS rank
+//! is carried through) and to its semantic similarity when embeddings are
+//! on; candidates are *ordered* by the hybrid ranker. At most eight are
+//! returned, each with a why (`matchReason`), an install action and a trust
+//! assessment.
+
+use std::collections::HashMap;
+
+use hivegate_policy::trust::{
+    CapabilitySourceType, PermissionSummary, TrustAssessment, TrustInput, assess_trust,
+    resolve_trust_source,
+};
+use serde::Serialize;
+
+use crate::marker::format_marker;
+use crate::retrieval::hybrid::{Hybrid, Scored};
+use crate::retrieval::keyword::extract_keywords;
+use crate::retrieval::{Doc, top_k};
+
+pub const THRESHOLD_NATIVE: f64 = 0.15;
+pub const THRESHOLD_INSTALLED: f64 = 0.1;
+pub const THRESHOLD_STARTER: f64 = 0.1;
+pub const THRESHOLD_MARKETPLACE: f64 = 0.1;
+pub const THRESHOLD_CONNECTOR: f64 = 0.1;
+pub const THRESHOLD_MCP: f64 = 0.1;
+/// A best active candidate at or above this means the need is handled.
+pub const ALREADY_HANDLED: f64 = 0.4;
+pub const MAX_CANDIDATES: usize = 8;
+/// The longest need accepted, in characters; longer needs are cut here and
+/// the proposal says so.
+pub const MAX_NEED_CHARS: usize = 1000;
+/// The cosine at which a candidate counts as semantically relevant. A
+/// judgement from reading MiniLM scores on the catalogs, not a fitted value.
+pub const SEMANTIC_FLOOR: f64 = 0.35;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CapabilityAvailability {
+    Active,
+    InstalledInactive,
+    Installable,
+    Unavailable,
+}
+
+/// Which lane an entry is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum Lane {
+    Native,
+    InstalledSkill,
+    StarterSkill,
+    Marketplace,
+    Connector,
+    McpCatalog,
+}
+
+impl Lane {
+    pub fn threshold(self) -> f64 {
+        match self {
+            Lane::Native => THRESHOLD_NATIVE,
+            Lane::InstalledSkill => THRESHOLD_INSTALLED,
+            Lane::StarterSkill => THRESHOLD_STARTER,
+            Lane::Marketplace => THRESHOLD_MARKETPLACE,
+            Lane::Connector => THRESHOLD_CONNECTOR,
+            Lane::McpCatalog => THRESHOLD_MCP,
+        }
+    }
+}
+
+/// Something that could meet a need, before a need is known.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entry {
+    pub lane: Lane,
+    pub name: String,
+    /// The capability type shown to users (`CapabilitySourceType`).
+    pub kind: CapabilitySourceType,
+    pub description: String,
+    /// Extra text for matching (hints, tool names, capabilities).
+    pub extra: String,
+    /// Origin label: native-tools, installed, starter-pack, marketplace, …
+    pub source: String,
+    pub availability: CapabilityAvailability,
+    pub install_action: Option<String>,
+    pub declared_permissions: Option<PermissionSummary>,
+}
+
+impl Entry {
+    fn doc(&self) -> Doc {
+        Doc {
+            id: self.name.clone(),
+            text: format!("{}: {} {}", self.name, self.description, self.extra),
+        }
+    }
+}
+
+/// `CapabilityCandidate`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CapabilityCandidate {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: CapabilitySourceType,
+    pub lane: Lane,
+    pub availability: CapabilityAvailability,
+    pub description: String,
+    pub source: String,
+    pub match_score: f64,
+    pub match_reason: String,
+    pub install_action: Option<String>,
+    pub trust: TrustAssessment,
+}
+
+/// `AcquisitionProposal`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AcquisitionProposal {
+    pub need: String,
+    pub gap_detected: bool,
+    pub summary: String,
+    pub candidates: Vec<CapabilityCandidate>,
+    pub recommendation: Option<CapabilityCandidate>,
+    pub already_handled: bool,
+    /// Set when the need was cut to [`MAX_NEED_CHARS`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub need_truncated: Option<String>,
+    /// "hybrid" or "bm25-only", and why when it fell back.
+    pub ranking: String,
+}
+
+/// Every entry, indexed once for the hybrid ranker.
+pub struct CandidateIndex {
+    pub entries: Vec<Entry>,
+    ranker: Hybrid,
+    by_name: HashMap<(Lane, String), usize>,
+}
+
+impl CandidateIndex {
+    /// Indexes `entries` with `ranker`, built by the caller over
+    /// [`CandidateIndex::docs`] of the same entries (so embeddings can be
+    /// read from a cache).
+    pub fn new(entries: Vec<Entry>, ranker: Hybrid) -> CandidateIndex {
+        let by_name = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| ((e.lane, e.name.clone()), i))
+            .collect();
+        CandidateIndex {
+            entries,
+            ranker,
+            by_name,
+        }
+    }
+
+    /// The documents the ranker must be built over, in entry order.
+    pub fn docs(entries: &[Entry]) -> Vec<Doc> {
+        entries.iter().map(Entry::doc).collect()
+    }
+
+    pub fn ranker(&self) -> &Hybrid {
+        &self.ranker
+    }
+
+    pub fn get(&self, lane: Lane, name: &str) -> Option<&Entry> {
+        self.by_name
+            .get(&(lane, name.to_owned()))
+            .map(|&i| &self.entries[i])
+    }
+}
+
+/// Cuts a need to [`MAX_NEED_CHARS`] on a character boundary.
+pub fn cap_need(need: &str) -> (String, Option<String>) {
+    let trimmed = need.trim();
+    let n = trimmed.chars().count();
+    if n <= MAX_NEED_CHARS {
+        return (trimmed.to_owned(), None);
+    }
+    let cut: String = trimmed.chars().take(MAX_NEED_CHARS).collect();
+    (
+        cut,
+        Some(format!(
+            "the need was {n} characters; only the first {MAX_NEED_CHARS} were used"
+        )),
+    )
+}
+
+/// `buildMatchReason`: which keywords hit the name and which the content,
+/// plus the semantic similarity when it is what included the candidate.
+fn match_reason(keywords: &[String], e: &Entry, cosine: Option<f64>, fts: Option<f64>) -> String {
+    let name = e.name.to_lowercase().replace(['_', '-'], " ");
+    let content = format!("{} {}", e.description, e.extra).to_lowercase();
+    let in_name: Vec<&str> = keywords
+        .iter()
+        .filter(|k| name.contains(k.as_str()))
+        .map(String::as_str)
+        .collect();
+    let in_content: Vec<&str> = keywords
+        .iter()
+        .filter(|k| !name.contains(k.as_str()) && content.contains(k.as_str()))
+        .map(String::as_str)
+        .collect();
+    let mut parts = Vec::new();
+    if !in_name.is_empty() {
+        parts.push(format!("name matches: {}", in_name.join(", ")));
+    }
+    if !in_content.is_empty() {
+        parts.push(format!("content mentions: {}", in_content.join(", ")));
+    }
+    if let Some(c) = cosine.filter(|c| *c >= SEMANTIC_FLOOR) {
+        parts.push(format!("similar in meaning ({c:.2})"));
+    }
+    if let Some(f) = fts.filter(|f| *f > 0.0) {
+        parts.push(format!("marketplace search rank {f:.2}"));
+    }
+    if parts.is_empty() {
+        "weak match".into()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The seed's `scoreMatch` over an entry's name and text, with name words
+/// split so `send_email` meets "send".
+fn keyword_score(keywords: &[String], e: &Entry) -> f64 {
+    let name = e.name.to_lowercase().replace(['_', '-'], " ");
+    let content = format!("{} {}", e.description, e.extra);
+    crate::retrieval::keyword::score_match(keywords, &name, &content)
+}
+
+/// Options for one search.
+#[derive(Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// Full-text ranks from the marketplace store, by package name, in (0, 1].
+    pub marketplace_fts: HashMap<String, f64>,
+    /// Lanes to leave out (e.g. only the seed's four for acquire_capability).
+    pub exclude: Vec<Lane>,
+}
+
+/// `searchCapabilities`.
+pub fn search_capabilities(
+    index: &CandidateIndex,
+    need: &str,
+    opts: &SearchOptions,
+) -> AcquisitionProposal {
+    let (need, need_truncated) = cap_need(need);
+    let keywords = extract_keywords(&need);
+    let Scored {
+        fused,
+        cosines,
+        error: embed_error,
+    } = index.ranker.score(&need);
+    let ranking = match (&embed_error, index.ranker.semantic()) {
+        (Some(e), _) => format!("bm25-only (embedding failed: {e})"),
+        (None, true) => "hybrid".to_owned(),
+        (None, false) => "bm25-only".to_owned(),
+    };
+    let mut candidates = Vec::new();
+    for i in top_k(&fused, index.entries.len()) {
+        let e = &index.entries[i];
+        if opts.exclude.contains(&e.lane) {
+            continue;
+        }
+        let kw = keyword_score(&keywords, e);
+        let fts = (e.lane == Lane::Marketplace)
+            .then(|| opts.marketplace_fts.get(&e.name).copied())
+            .flatten();
+        let cos = cosines.as_ref().map(|c| c[i]);
+        let semantic = cos.filter(|c| *c >= SEMANTIC_FLOOR).unwrap_or(0.0);
+        let score = kw.max(fts.unwrap_or(0.0)).max(semantic).min(1.0);
+        if score < e.lane.threshold() || score == 0.0 {
+            continue;
+        }
+        let trust = assess_trust(&TrustInput {
+            trust_source: resolve_trust_source(e.kind, &e.source),
+            content: &format!("{} {}", e.description, e.extra),
+            declared_permissions: e.declared_permissions,
+        });
+        candidates.push(CapabilityCandidate {
+            name: e.name.clone(),
+            kind: e.kind,
+            lane: e.lane,
+            availability: e.availability,
+            description: e.description.clone(),
+            source: e.source.clone(),
+            match_score: (score * 1000.0).round() / 1000.0,
+            match_reason: match_reason(&keywords, e, cos, fts),
+            install_action: e.install_action.clone(),
+            trust,
+        });
+        if candidates.len() == MAX_CANDIDATES * 4 {
+            break;
+        }
+    }
+    let best_active = candidates
+        .iter()
+        .find(|c| c.availability == CapabilityAvailability::Active)
+        .cloned();
+    let already_handled = best_active
+        .as_ref()
+        .is_some_and(|c| c.match_score >= ALREADY_HANDLED);
+    let best_installable = candidates
+        .iter()
+        .find(|c| c.availability == CapabilityAvailability::Installable)
+        .cloned();
+    let gap_detected = !already_handled && best_installable.is_some();
+    let recommendation = if already_handled {
+        best_active
+    } else {
+        best_installable
+    };
+    let summary = build_summary(
+        &need,
+        &candidates,
+        recommendation.as_ref(),
+        already_handled,
+        gap_detected,
+    );
+    AcquisitionProposal {
+        need,
+        gap_detected,
+        summary,
+        candidates,
+        recommendation,
+        already_handled,
+        need_truncated,
+        ranking,
+    }
+}
+
+/// The proposal's full candidate list is kept for grouping; callers that
+/// show it cap it with this.
+pub fn capped(mut p: AcquisitionProposal) -> AcquisitionProposal {
+    p.candidates.truncate(MAX_CANDIDATES);
+    p
+}
+
+/// `buildProposalSummary`: Markdown for the chat surface, with the install
+/// marker for installs the agent may not do itself.
+fn build_summary(
+    need: &str,
+    candidates: &[CapabilityCandidate],
+    rec: Option<&CapabilityCandidate>,
+    already_handled: bool,
+    gap: bool,
+) -> String {
+    let need_line: String = need
+        .chars()
+        .filter(|c| !matches!(c, '<' | '>'))
+        .take(200)
+        .collect();
+    let mut s = format!("## Capability search: {need_line}\n\n");
+    if candidates.is_empty() {
+        s.push_str("No matching capability was found. Try describing the task differently, or search the marketplace.\n");
+        return s;
+    }
+    if already_handled {
+        if let Some(r) = rec {
+            s.push_str(&format!(
+                "**Already handled** by `{}` ({}): {}\n\n",
+                r.name, r.match_reason, r.description
+            ));
+        }
+    } else if gap {
+        if let Some(r) = rec {
+            s.push_str(&format!(
+                "**Gap detected.** Recommended: `{}` ({:?}, {}): {}\n\n",
+                r.name, r.kind, r.match_reason, r.description
+            ));
+            s.push_str(&hivegate_policy::trust::format_trust_summary(&r.trust));
+            s.push_str("\n\n");
+            match r.lane {
+                Lane::StarterSkill => s.push_str(&format!(
+                    "Install it with `install_capability` (name `{}`, source `starter-pack`); a human confirms.\n\n",
+                    r.name
+                )),
+                Lane::Marketplace | Lane::McpCatalog | Lane::Connector => {
+                    let source = match r.lane {
+                        Lane::Connector => "connector",
+                        Lane::McpCatalog => "mcp",
+                        _ => "marketplace",
+                    };
+                    if let Some(m) = format_marker(&r.name, source, &format!("{} for: {need_line}", r.name)) {
+                        s.push_str(&m);
+                        s.push_str("\n\n");
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    s.push_str("Candidates:\n");
+    for c in candidates.iter().take(MAX_CANDIDATES) {
+        s.push_str(&format!(
+            "- `{}` ({:?}, {:?}, score {:.2}): {}\n",
+            c.name, c.kind, c.availability, c.match_score, c.match_reason
+        ));
+    }
+    s
+}
+
+/// `InstallValidation`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InstallValidation {
+    pub valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub candidate_name: String,
+    pub candidate_type: String,
+    pub source: String,
+}
+
+/// `validateInstallCandidate`: only starter-pack skills install through the
+/// tool path; unknown sources, path syntax, unknown skills and installed
+/// ones are refused.
+pub fn validate_install_candidate(
+    name: &str,
+    source: &str,
+    starter_names: &[&str],
+    installed_names: &[&str],
+) -> InstallValidation {
+    let out = |error: Option<String>| InstallValidation {
+        valid: error.is_none(),
+        error,
+        candidate_name: name.to_owned(),
+        candidate_type: "skill".into(),
+        source: source.to_owned(),
+    };
+    if name.contains("..") || name.contains('/') || name.contains('\\') {
+        return out(Some("name must not contain '..', '/' or '\\'".into()));
+    }
+    if source != "starter-pack" {
+        return out(Some(format!(
+            "source `{source}` cannot be installed by install_capability; only `starter-pack` can (request others with the capability_request marker)"
+        )));
+    }
+    if !crate::skills::valid_skill_name(name) {
+        return out(Some(format!("`{name}` is not a valid skill name")));
+    }
+    if !starter_names.contains(&name) {
+        return out(Some(format!("no starter-pack skill is named `{name}`")));
+    }
+    if installed_names.contains(&name) {
+        return out(Some(format!("`{name}` is already installed")));
+    }
+    out(None)
+}

@@ -1,0 +1,217 @@
+//! Native tool hints (`NATIVE_TOOL_HINTS`): the agent's own tools, each with
+//! the words a need would use for it. Acquisition and agent-pick score
+//! needs against these. The list is configurable: [`NativeTools::from_toml`]
+//! replaces or extends the default.
+
+use serde::Deserialize;
+
+use crate::CatalogError;
+
+/// (tool name, hint keywords).
+pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
+    (
+        "read_file",
+        "read open view show file contents source code text document local",
+    ),
+    (
+        "write_file",
+        "write create save new file output store contents disk",
+    ),
+    (
+        "edit_file",
+        "edit modify change update replace patch fix file lines code",
+    ),
+    (
+        "search_files",
+        "find locate list search files by name glob path directory folder",
+    ),
+    (
+        "search_content",
+        "grep search text inside files content pattern regex occurrences code",
+    ),
+    (
+        "bash",
+        "run execute shell command terminal script install build test compile",
+    ),
+    (
+        "web_search",
+        "search web internet google look up online news latest information",
+    ),
+    (
+        "web_fetch",
+        "fetch download read web page url website article link html",
+    ),
+    (
+        "git_status",
+        "git status changes modified staged untracked working tree",
+    ),
+    (
+        "git_diff",
+        "git diff changes compare differences patch review",
+    ),
+    (
+        "git_log",
+        "git log history commits recent changes author blame",
+    ),
+    (
+        "git_commit",
+        "git commit save changes message record snapshot",
+    ),
+    (
+        "git_push",
+        "git push upload publish remote branch share changes",
+    ),
+    (
+        "git_pr",
+        "pull request open pr review merge proposal github",
+    ),
+    ("git_merge", "git merge branches combine integrate"),
+    (
+        "spawn_agent",
+        "delegate subagent parallel helper agent spawn task worker",
+    ),
+    (
+        "generate_docx",
+        "word document docx report generate export formatted",
+    ),
+    (
+        "query_knowledge",
+        "knowledge base notes facts recall query stored information",
+    ),
+    (
+        "search_memory",
+        "memory remember recall previous conversation earlier past",
+    ),
+    ("show_plan", "plan steps outline todo progress show"),
+    ("get_identity", "identity who am i profile user persona"),
+    (
+        "get_awareness",
+        "awareness context situation current state environment",
+    ),
+    (
+        "query_audit",
+        "audit log history actions decisions approvals trail",
+    ),
+    ("list_skills", "list installed skills available abilities"),
+    ("search_skills", "search find skills ability how to"),
+    (
+        "list_connectors",
+        "list connectors integrations connected services apps",
+    ),
+    ("list_harnesses", "list harnesses runtimes environments"),
+];
+
+/// A native tool and its hint text.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NativeTool {
+    pub name: String,
+    pub hints: String,
+}
+
+/// The native tools a deployment exposes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NativeTools {
+    pub tools: Vec<NativeTool>,
+}
+
+impl Default for NativeTools {
+    fn default() -> Self {
+        NativeTools {
+            tools: NATIVE_TOOL_HINTS
+                .iter()
+                .map(|(n, h)| NativeTool {
+                    name: (*n).into(),
+                    hints: (*h).into(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    replace: bool,
+    #[serde(default)]
+    tool: Vec<NativeTool>,
+}
+
+impl NativeTools {
+    /// `replace = true` drops the defaults; `[[tool]] name, hints` entries
+    /// add tools or override a default's hints.
+    pub fn from_toml(text: &str) -> Result<NativeTools, CatalogError> {
+        let f: File =
+            toml::from_str(text).map_err(|e| CatalogError::Data(format!("native tools: {e}")))?;
+        let mut out = if f.replace {
+            NativeTools { tools: Vec::new() }
+        } else {
+            NativeTools::default()
+        };
+        for t in f.tool {
+            if t.name.is_empty()
+                || !t
+                    .name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+            {
+                return Err(CatalogError::Data(format!(
+                    "native tools: `{}` is not a tool name",
+                    t.name
+                )));
+            }
+            match out.tools.iter_mut().find(|x| x.name == t.name) {
+                Some(x) => x.hints = t.hints,
+                None => out.tools.push(t),
+            }
+        }
+        Ok(out)
+    }
+
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.tools.iter().map(|t| t.name.as_str())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_cover_the_seed_lists() {
+        let n = NativeTools::default();
+        for t in hivegate_policy::permissions::READONLY_TOOLS {
+            if !["get_identity"].contains(t) {
+                assert!(n.names().any(|x| x == *t), "{t}");
+            }
+        }
+        for t in [
+            "write_file",
+            "edit_file",
+            "bash",
+            "git_commit",
+            "git_push",
+            "spawn_agent",
+            "generate_docx",
+        ] {
+            assert!(n.names().any(|x| x == t), "{t}");
+        }
+    }
+
+    #[test]
+    fn config_extends_overrides_or_replaces() {
+        let n = NativeTools::from_toml("[[tool]]\nname = \"bash\"\nhints = \"shell\"\n[[tool]]\nname = \"deploy\"\nhints = \"ship release\"\n").unwrap();
+        assert_eq!(
+            n.tools.iter().find(|t| t.name == "bash").unwrap().hints,
+            "shell"
+        );
+        assert!(n.names().any(|x| x == "deploy"));
+        let r = NativeTools::from_toml("replace = true\n[[tool]]\nname = \"x\"\nhints = \"y\"\n")
+            .unwrap();
+        assert_eq!(r.tools.len(), 1);
+        assert!(NativeTools::from_toml("[[tool]]\nname = \"../x\"\nhints = \"\"\n").is_err());
+        assert!(NativeTools::from_toml("bogus = 1").is_err());
+        assert!(NativeTools::from_toml("[[tool").is_err());
+    }
+}
