@@ -20,6 +20,7 @@ mod migrations;
 mod model;
 mod postgres;
 mod sqlite;
+pub mod marketplace;
 pub mod vault;
 
 use std::future::Future;

@@ -38,7 +38,58 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
         hash TEXT NOT NULL
     );
     CREATE INDEX audit_by_kind ON audit (kind);",
+), (
+    2,
+    "marketplace, installs, embedding cache",
+    "CREATE TABLE marketplace_packages (
+        name TEXT PRIMARY KEY,
+        description TEXT NOT NULL,
+        category TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        source TEXT NOT NULL,
+        validated BIGINT NOT NULL,
+        tools TEXT NOT NULL,
+        imported_at BIGINT NOT NULL
+    );
+    CREATE TABLE marketplace_installs (
+        workspace TEXT NOT NULL,
+        name TEXT NOT NULL,
+        installed_at BIGINT NOT NULL,
+        PRIMARY KEY (workspace, name)
+    );
+    CREATE TABLE embeddings (
+        model TEXT NOT NULL,
+        text_hash TEXT NOT NULL,
+        dims BIGINT NOT NULL,
+        vector TEXT NOT NULL,
+        PRIMARY KEY (model, text_hash)
+    );",
 )];
+
+/// What only one backend can say, run in the same transaction right after
+/// the shared SQL of the same version: (version, SQLite, PostgreSQL).
+pub const BACKEND_MIGRATIONS: &[(i64, &str, &str)] = &[(
+    2,
+    "CREATE VIRTUAL TABLE marketplace_fts USING fts5(
+        name, description, tools, category,
+        content = 'marketplace_packages', content_rowid = 'rowid',
+        tokenize = 'porter unicode61'
+    );",
+    "ALTER TABLE marketplace_packages ADD COLUMN search tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('english', regexp_replace(name, '[^A-Za-z0-9]+', ' ', 'g')), 'A') ||
+        setweight(to_tsvector('english', description), 'B') ||
+        setweight(to_tsvector('english', tools || ' ' || category), 'C')
+    ) STORED;
+    CREATE INDEX marketplace_search ON marketplace_packages USING GIN (search);",
+)];
+
+/// The backend-only SQL for `version`, if any.
+pub fn backend_sql(version: i64, postgres: bool) -> Option<&'static str> {
+    BACKEND_MIGRATIONS
+        .iter()
+        .find(|m| m.0 == version)
+        .map(|m| if postgres { m.2 } else { m.1 })
+}
 
 /// The newest schema version this build knows.
 pub fn latest() -> i64 {

@@ -9,7 +9,7 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Row, raw_sql};
 
 use crate::audit::{GENESIS_HASH, chain_hash};
-use crate::migrations::{DECISION_KINDS, MIGRATIONS, latest};
+use crate::migrations::{DECISION_KINDS, MIGRATIONS, backend_sql, latest};
 use crate::{Approval, ApprovalStatus, AuditRow, Counts, NewApproval, Store, StoreError};
 
 /// Advisory lock keys (arbitrary, fixed).
@@ -132,6 +132,9 @@ impl PgStore {
         }
         for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
             raw_sql(sql).execute(&mut *tx).await?;
+            if let Some(extra) = backend_sql(*version, true) {
+                raw_sql(extra).execute(&mut *tx).await?;
+            }
             sqlx::query(
                 "INSERT INTO hivegate_migrations (version, name, applied_at)
                  VALUES ($1, $2, (extract(epoch from now()) * 1000)::BIGINT)",
@@ -143,6 +146,10 @@ impl PgStore {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    pub(crate) fn pool(&self) -> &PgPool {
+        &self.pool
     }
 
     pub async fn close(&self) {

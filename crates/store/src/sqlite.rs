@@ -12,7 +12,7 @@ use hivegate_policy::canonical::to_canonical_string;
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use crate::audit::{GENESIS_HASH, chain_hash};
-use crate::migrations::{DECISION_KINDS, MIGRATIONS, latest};
+use crate::migrations::{DECISION_KINDS, MIGRATIONS, backend_sql, latest};
 use crate::{Approval, ApprovalStatus, AuditRow, Counts, NewApproval, Store, StoreError};
 
 /// The embedded store.
@@ -144,6 +144,9 @@ impl SqliteStore {
         for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             tx.execute_batch(sql)?;
+            if let Some(extra) = backend_sql(*version, false) {
+                tx.execute_batch(extra)?;
+            }
             tx.execute(
                 "INSERT INTO hivegate_migrations (version, name, applied_at) VALUES (?1, ?2, strftime('%s','now') * 1000)",
                 params![version, name],
@@ -154,7 +157,7 @@ impl SqliteStore {
     }
 
     /// Runs `f` with the connection on the blocking pool.
-    async fn run<T, F>(&self, f: F) -> Result<T, StoreError>
+    pub(crate) async fn run<T, F>(&self, f: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
