@@ -1,6 +1,7 @@
 //! The `hivegate` binary: argument parsing and wiring over the library
 //! crates. Libraries never print or exit; this file does both.
 
+mod discover_cmd;
 mod eval_cmd;
 mod gate_cmd;
 mod home;
@@ -60,6 +61,31 @@ enum Command {
         home: serve_cmd::HomeArgs,
         #[command(subcommand)]
         command: serve_cmd::TierCommand,
+    },
+    /// Propose one connector + one skill + one tool for a need.
+    Pick {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        /// What you want to do, in plain words.
+        need: String,
+        #[arg(long)]
+        workspace: Option<String>,
+        /// Run the search N times and print latency percentiles to stderr.
+        #[arg(long, default_value_t = 1)]
+        repeat: usize,
+    },
+    /// Where could a capability come from? (CapabilityRouter::resolve)
+    Route {
+        query: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The marketplace in the store.
+    Marketplace {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(subcommand)]
+        command: discover_cmd::MarketplaceCommand,
     },
     /// The local embedding model (all-MiniLM-L6-v2).
     Models {
@@ -128,6 +154,9 @@ fn main() -> ExitCode {
         Command::Audit { home, command } => serve_cmd::audit(home, command),
         Command::Tier { home, command } => serve_cmd::tier(home, command),
         Command::Models { home, command } => models_cmd::run(home, command),
+        Command::Pick { home, need, workspace, repeat } => discover_cmd::pick_cmd(home, need, workspace, repeat),
+        Command::Route { query, json } => discover_cmd::route_cmd(json, query),
+        Command::Marketplace { home, command } => discover_cmd::marketplace_cmd(home, command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use hivegate_gate::{GateError, Refusal};
 use hivegate_policy::tier::Tier;
+use hivegate_server::discovery::Discovery;
 use hivegate_server::{AppState, now_ms};
 use hivegate_store::{ApprovalStatus, GENESIS_HASH, Store, verify_chain};
 use serde_json::json;
@@ -81,7 +82,7 @@ pub enum TierCommand {
     Set { tier: String },
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?)
@@ -115,7 +116,25 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
         if !loopback {
             hosts.push(a.addr.ip().to_string());
         }
-        let state = Arc::new(AppState::new(gate, &token, hosts));
+        // Answer at once with the lexical index; the embedding index (the
+        // first run embeds every catalog document) is built behind it.
+        let config = crate::discover_cmd::discovery_config(&home.dir);
+        let provider = crate::discover_cmd::configured_provider(gate.store()).await?;
+        let lexical = Discovery::build_lexical(gate.store().as_ref(), &config, provider).await?;
+        let discovery = Arc::new(Discovery::new(config.clone(), lexical));
+        let state = Arc::new(AppState::new(gate, &token, hosts).with_discovery(Arc::clone(&discovery)));
+        {
+            let store = Arc::clone(state.gate.store());
+            tokio::spawn(async move {
+                match Discovery::build(store.as_ref(), &config, provider, &|_, _| {}).await {
+                    Ok(built) => {
+                        tracing::info!(ranking = built.status.ranking, documents = built.documents, "discovery index ready");
+                        discovery.replace(built);
+                    }
+                    Err(e) => tracing::warn!(error = %e, "could not build the embedding index; staying with BM25"),
+                }
+            });
+        }
         let listener = tokio::net::TcpListener::bind(a.addr)
             .await
             .with_context(|| format!("cannot listen on {}", a.addr))?;

@@ -6,6 +6,8 @@
 //! the admin token on the routes that change approvals or configuration, the
 //! tier on the TEAMS routes. Errors are JSON with stable codes.
 
+pub mod discovery;
+mod discovery_routes;
 mod error;
 mod guard;
 mod openapi;
@@ -35,6 +37,8 @@ pub struct AppState {
     /// Host names accepted besides loopback (lower case, no port).
     allowed_hosts: Vec<String>,
     max_body: usize,
+    /// The discovery index; routes that need it answer 503 without it.
+    pub discovery: Option<Arc<discovery::Discovery>>,
 }
 
 impl AppState {
@@ -47,7 +51,13 @@ impl AppState {
                 .map(|h| h.to_ascii_lowercase())
                 .collect(),
             max_body: DEFAULT_MAX_BODY,
+            discovery: None,
         }
+    }
+
+    pub fn with_discovery(mut self, d: Arc<discovery::Discovery>) -> Self {
+        self.discovery = Some(d);
+        self
     }
 
     pub fn with_max_body(mut self, bytes: usize) -> Self {
@@ -79,6 +89,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/approvals/{id}/approve", post(routes::approve))
         .route("/api/approvals/{id}/deny", post(routes::deny))
         .route("/api/audit", get(routes::audit_page))
+        .route("/api/embedding/provider", post(discovery_routes::set_provider))
         .merge(teams)
         .route_layer(from_fn_with_state(Arc::clone(&state), guard::require_admin));
     Router::new()
@@ -87,6 +98,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/gate/decide", post(routes::decide))
         .route("/api/approvals/{id}/redeem", post(routes::redeem))
         .route("/api/tier", get(routes::get_tier).put(routes::set_tier))
+        .route("/api/marketplace/agent-search", post(discovery_routes::agent_search))
+        .route("/api/marketplace/search", get(discovery_routes::search))
+        .route("/api/embedding/status", get(discovery_routes::status))
         .merge(admin)
         .fallback(routes::not_found)
         .layer(DefaultBodyLimit::max(state.max_body))

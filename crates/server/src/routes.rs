@@ -23,7 +23,7 @@ type ApiResult = Result<Response, ApiError>;
 /// Longest tool name, session or workspace id accepted.
 const MAX_NAME: usize = 256;
 
-fn check_name(field: &'static str, v: &str) -> Result<(), ApiError> {
+pub(crate) fn check_name(field: &'static str, v: &str) -> Result<(), ApiError> {
     if v.is_empty() || v.chars().count() > MAX_NAME || v.chars().any(char::is_control) {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -38,7 +38,7 @@ fn check_name(field: &'static str, v: &str) -> Result<(), ApiError> {
 const MAX_SAFE_INTEGER: i64 = (1 << 53) - 1;
 
 /// A query number within its documented maximum.
-fn bounded(field: &'static str, v: u32, max: u32) -> Result<u32, ApiError> {
+pub(crate) fn bounded(field: &'static str, v: u32, max: u32) -> Result<u32, ApiError> {
     if v > max {
         return Err(ApiError::new(
             StatusCode::BAD_REQUEST,
@@ -163,7 +163,7 @@ pub async fn list_approvals(
     Ok(Json(json!({"approvals": list})).into_response())
 }
 
-fn admin_name(headers: &HeaderMap) -> String {
+pub(crate) fn admin_name(headers: &HeaderMap) -> String {
     headers
         .get("x-hivegate-user")
         .and_then(|v| v.to_str().ok())

@@ -46,6 +46,9 @@ pub struct MarketQuery {
     pub workspace: Option<String>,
     pub limit: u32,
     pub offset: u32,
+    /// Only the page: no total and no facets (what ranking needs).
+    #[serde(skip)]
+    pub page_only: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -81,12 +84,20 @@ pub const MAX_QUERY_WORDS: usize = 16;
 const MAX_WORD: usize = 40;
 pub const DEFAULT_WORKSPACE: &str = "default";
 
-/// The search words: lower-case alphanumeric runs, at most 16 of 40 chars.
+/// Words that match nearly every package and rank none.
+const QUERY_STOP_WORDS: &[&str] = &[
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for", "from", "i", "in", "into",
+    "is", "it", "me", "my", "of", "on", "or", "our", "so", "that", "the", "their", "then", "this",
+    "to", "us", "we", "what", "when", "with", "you", "your",
+];
+
+/// The search words: lower-case alphanumeric runs without common English
+/// function words, at most 16 of 40 chars.
 pub fn query_words(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for w in text
         .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| w.len() >= 2)
+        .filter(|w| w.len() >= 2 && !QUERY_STOP_WORDS.contains(&w.to_ascii_lowercase().as_str()))
     {
         let w: String = w.to_ascii_lowercase().chars().take(MAX_WORD).collect();
         if !out.contains(&w) {
@@ -318,6 +329,10 @@ impl Marketplace for SqliteStore {
                 })?
                 .collect::<Result<_, _>>()?;
             scale_ranks(&mut hits);
+            if q.page_only {
+                let total = hits.len() as u64;
+                return Ok(SearchResult { packages: hits, total, facets: Facets::default(), installed_count: 0, workspace });
+            }
             let total: i64 = c.query_row(
                 &format!("SELECT COUNT(*) FROM {from}{filters} AND (?1 IS NOT NULL)"),
                 params_from_iter(binds.iter()),
@@ -512,6 +527,10 @@ impl Marketplace for PgStore {
             });
         }
         scale_ranks(&mut hits);
+        if q.page_only {
+            let total = hits.len() as u64;
+            return Ok(SearchResult { packages: hits, total, facets: Facets::default(), installed_count: 0, workspace });
+        }
         let count_sql = format!("SELECT COUNT(*) AS n FROM {from}{filters} AND ($1::text IS NOT NULL)");
         let total: i64 = bind_all(&count_sql, &binds)
         .fetch_one(self.pool())
@@ -644,7 +663,7 @@ mod tests {
 
     #[test]
     fn query_words_defuse_fts_syntax() {
-        assert_eq!(query_words("NEAR(a b) OR \"x\" * AND -y:z"), ["near", "or", "and"]);
+        assert_eq!(query_words("NEAR(a b) OR \"x\" * AND -y:z"), ["near"]);
         assert_eq!(fts5_match(&query_words("send email")), "\"send\"* OR \"email\"*");
         assert_eq!(tsquery(&query_words("Send e-mail!")), "send:* | mail:*");
         assert!(query_words("").is_empty());
