@@ -260,10 +260,16 @@ pub fn search_capabilities(
         (None, true) => "hybrid".to_owned(),
         (None, false) => "bm25-only".to_owned(),
     };
+    // Walk the ranking once, keeping at most eight per lane, so a large
+    // marketplace cannot crowd the native tools or connectors out of the
+    // per-kind picks.
     let mut candidates = Vec::new();
+    let mut per_lane: HashMap<Lane, usize> = HashMap::new();
     for i in top_k(&fused, index.entries.len()) {
         let e = &index.entries[i];
-        if opts.exclude.contains(&e.lane) {
+        if opts.exclude.contains(&e.lane)
+            || per_lane.get(&e.lane).copied().unwrap_or(0) >= MAX_CANDIDATES
+        {
             continue;
         }
         let kw = keyword_score(&keywords, e);
@@ -276,6 +282,7 @@ pub fn search_capabilities(
         if score < e.lane.threshold() || score == 0.0 {
             continue;
         }
+        *per_lane.entry(e.lane).or_default() += 1;
         let trust = assess_trust(&TrustInput {
             trust_source: resolve_trust_source(e.kind, &e.source),
             content: &format!("{} {}", e.description, e.extra),
@@ -293,9 +300,6 @@ pub fn search_capabilities(
             install_action: e.install_action.clone(),
             trust,
         });
-        if candidates.len() == MAX_CANDIDATES * 4 {
-            break;
-        }
     }
     let best_active = candidates
         .iter()

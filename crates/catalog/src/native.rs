@@ -27,7 +27,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content pattern regex occurrences code",
+        "grep search text inside files content pattern regex occurrences code codebase usages uses of a function symbol references",
     ),
     (
         "bash",
@@ -43,11 +43,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status changes modified staged untracked working tree",
+        "git status what changed modified staged untracked files working tree",
     ),
     (
         "git_diff",
-        "git diff changes compare differences patch review",
+        "git diff what changed since the last commit changes compare differences patch review",
     ),
     (
         "git_log",

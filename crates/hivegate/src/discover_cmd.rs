@@ -110,7 +110,9 @@ async fn build(home: &Home, store: &AnyStore) -> Result<Built> {
 /// `hivegate pick "NEED"`.
 pub fn pick_cmd(h: HomeArgs, need: String, workspace: Option<String>, repeat: usize) -> Result<()> {
     if need.trim().is_empty() {
-        return Err(UserError::new("the need is empty").with_help("say what you want to do: hivegate pick \"post a digest to Slack\"").into());
+        return Err(UserError::new("the need is empty")
+            .with_help("say what you want to do: hivegate pick \"post a digest to Slack\"")
+            .into());
     }
     let home = Home::resolve(h.home.as_deref())?;
     runtime()?.block_on(async {
@@ -215,8 +217,15 @@ pub fn route_cmd(json_out: bool, query: String) -> Result<()> {
             format!("{:?}", r.source).to_lowercase(),
             r.name,
             r.confidence,
-            if r.available { "available" } else { "not available" },
-            r.suggestion.as_deref().map(|s| format!(" — {s}")).unwrap_or_default()
+            if r.available {
+                "available"
+            } else {
+                "not available"
+            },
+            r.suggestion
+                .as_deref()
+                .map(|s| format!(" — {s}"))
+                .unwrap_or_default()
         );
     }
     Ok(())
@@ -236,18 +245,34 @@ pub fn marketplace_cmd(h: HomeArgs, cmd: MarketplaceCommand) -> Result<()> {
                 let packages = parse_registry(&text, &source)
                     .map_err(|e| UserError::new(format!("{}: {e}", file.display())))?;
                 let t = Instant::now();
-                let n = store.marketplace_import(packages, hivegate_server::now_ms()).await?;
-                store
-                    .audit_append("marketplace_imported", &json!({"file": file, "source": source, "packages": n}), hivegate_server::now_ms())
+                let n = store
+                    .marketplace_import(packages, hivegate_server::now_ms())
                     .await?;
-                let msg = format!("imported {n} packages from {} in {} ms", file.display(), t.elapsed().as_millis());
+                store
+                    .audit_append(
+                        "marketplace_imported",
+                        &json!({"file": file, "source": source, "packages": n}),
+                        hivegate_server::now_ms(),
+                    )
+                    .await?;
+                let msg = format!(
+                    "imported {n} packages from {} in {} ms",
+                    file.display(),
+                    t.elapsed().as_millis()
+                );
                 if h.json {
                     println!("{}", json!({"imported": n, "file": file}));
                 } else {
                     println!("{msg}");
                 }
             }
-            MarketplaceCommand::Search { query, types, categories, workspace, limit } => {
+            MarketplaceCommand::Search {
+                query,
+                types,
+                categories,
+                workspace,
+                limit,
+            } => {
                 let r = store
                     .marketplace_search(&MarketQuery {
                         text: query,
@@ -263,9 +288,18 @@ pub fn marketplace_cmd(h: HomeArgs, cmd: MarketplaceCommand) -> Result<()> {
                 if h.json {
                     println!("{}", serde_json::to_string(&r)?);
                 } else {
-                    println!("{} matches ({} installed in workspace {})", r.total, r.installed_count, r.workspace);
+                    println!(
+                        "{} matches ({} installed in workspace {})",
+                        r.total, r.installed_count, r.workspace
+                    );
                     for p in &r.packages {
-                        println!("{:.3} {} [{}] {}", p.rank, p.package.name, p.package.category, if p.installed { "installed" } else { "" });
+                        println!(
+                            "{:.3} {} [{}] {}",
+                            p.rank,
+                            p.package.name,
+                            p.package.category,
+                            if p.installed { "installed" } else { "" }
+                        );
                     }
                 }
             }

@@ -76,9 +76,9 @@ enum Command {
     },
     /// Where could a capability come from? (CapabilityRouter::resolve)
     Route {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
         query: String,
-        #[arg(long)]
-        json: bool,
     },
     /// The marketplace in the store.
     Marketplace {
@@ -154,8 +154,13 @@ fn main() -> ExitCode {
         Command::Audit { home, command } => serve_cmd::audit(home, command),
         Command::Tier { home, command } => serve_cmd::tier(home, command),
         Command::Models { home, command } => models_cmd::run(home, command),
-        Command::Pick { home, need, workspace, repeat } => discover_cmd::pick_cmd(home, need, workspace, repeat),
-        Command::Route { query, json } => discover_cmd::route_cmd(json, query),
+        Command::Pick {
+            home,
+            need,
+            workspace,
+            repeat,
+        } => discover_cmd::pick_cmd(home, need, workspace, repeat),
+        Command::Route { home, query } => discover_cmd::route_cmd(home.json, query),
         Command::Marketplace { home, command } => discover_cmd::marketplace_cmd(home, command),
     };
     match result {

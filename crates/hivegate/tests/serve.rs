@@ -54,8 +54,13 @@ fn run(home: &Home, args: &[&str]) -> Output {
 
 /// Starts `serve` on a free loopback port; returns the child and its address.
 fn serve(home: &Home) -> (Child, SocketAddr) {
+    serve_with(home, &[])
+}
+
+fn serve_with(home: &Home, env: &[(&str, &str)]) -> (Child, SocketAddr) {
     let mut child = bin()
         .args(["serve", "--addr", "127.0.0.1:0", "--home", home.s()])
+        .envs(env.iter().copied())
         .stderr(Stdio::piped())
         .stdout(Stdio::null())
         .spawn()
@@ -81,9 +86,19 @@ fn http(
     token: Option<&str>,
     body: Option<&Value>,
 ) -> (u16, Value) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     let body = body.map(Value::to_string).unwrap_or_default();
+    http_bytes(addr, method, path, token, body.as_bytes())
+}
+
+fn http_bytes(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &[u8],
+) -> (u16, Value) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if let Some(t) = token {
         head.push_str(&format!("Authorization: Bearer {t}\r\n"));
@@ -96,7 +111,7 @@ fn http(
     }
     head.push_str("\r\n");
     s.write_all(head.as_bytes()).unwrap();
-    s.write_all(body.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
     let mut out = String::new();
     s.read_to_string(&mut out).unwrap();
     let (h, b) = out.split_once("\r\n\r\n").unwrap_or((&out, ""));
@@ -261,4 +276,282 @@ fn kill_9_during_writes_loses_nothing() {
     }
     assert!(acknowledged > 0, "no request was acknowledged at all");
     eprintln!("{acknowledged} acknowledged decisions across 8 kill -9 rounds, none lost");
+}
+
+fn eval_dir() -> PathBuf {
+    std::env::var_os("HIVEGATE_EVAL_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval"))
+}
+
+/// Waits until the background embedding index replaces the lexical one.
+fn wait_for_hybrid(addr: SocketAddr) -> Value {
+    let t = Instant::now();
+    loop {
+        let (code, st) = http(addr, "GET", "/api/embedding/status", None, None);
+        assert_eq!(code, 200, "{st}");
+        if st["status"]["ranking"] == "hybrid" || t.elapsed() > Duration::from_secs(60) {
+            return st;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn discovery_over_http_with_hostile_input() {
+    let home = Home::new("disc");
+    let registry = eval_dir().join("mcp-registry/packages-list.json");
+    let o = run(
+        &home,
+        &["marketplace", "import", registry.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("imported 4108 packages"));
+    // EMBEDDING_PROVIDER wins over the stored choice, and the status says so.
+    let (mut child, addr) = serve_with(
+        &home,
+        &[
+            ("EMBEDDING_PROVIDER", "hash"),
+            ("HIVEGATE_MODEL_DIR", "/nonexistent"),
+        ],
+    );
+    let token = std::fs::read_to_string(home.0.join("admin.token")).unwrap();
+    let st = wait_for_hybrid(addr);
+    assert_eq!(st["status"]["ranking"], "hybrid", "{st}");
+    assert_eq!(st["status"]["envOverride"], "EMBEDDING_PROVIDER=hash");
+    assert_eq!(st["status"]["active"]["semantic"], false);
+    assert!(
+        st["status"]["active"]["note"]
+            .as_str()
+            .unwrap()
+            .contains("not semantic")
+    );
+    assert!(st["documents"].as_u64().unwrap() > 4300);
+
+    let (code, p) = http(
+        addr,
+        "POST",
+        "/api/marketplace/agent-search",
+        None,
+        Some(&json!({"need": "post a message to the team channel on Slack", "workspace": "w1"})),
+    );
+    assert_eq!(code, 200, "{p}");
+    assert_eq!(p["groupedByKind"]["connector"]["name"], "slack", "{p:#}");
+    for key in [
+        "need",
+        "candidates",
+        "recommendation",
+        "groupedByKind",
+        "gapDetected",
+        "alreadyHandled",
+    ] {
+        assert!(p.get(key).is_some(), "{key}");
+    }
+    let c = &p["candidates"][0];
+    assert!(
+        c["matchReason"].is_string()
+            && c["trust"]["riskLevel"].is_string()
+            && c.get("installAction").is_some()
+    );
+    // Every proposal is in the audit.
+    let (_, audit) = http(
+        addr,
+        "GET",
+        "/api/audit?limit=500",
+        Some(token.trim()),
+        None,
+    );
+    let rows = audit["rows"]
+        .as_array()
+        .or_else(|| audit["audit"].as_array())
+        .unwrap();
+    assert!(
+        rows.iter().any(|r| r["kind"] == "capability_proposal"),
+        "{audit}"
+    );
+
+    // Hostile needs: a clear error or a capped answer, never a crash or an SQL error.
+    let (code, e) = http(
+        addr,
+        "POST",
+        "/api/marketplace/agent-search",
+        None,
+        Some(&json!({"need": "   "})),
+    );
+    assert_eq!((code, e["error"].as_str()), (422, Some("INVALID_BODY")));
+    let (code, p) = http(
+        addr,
+        "POST",
+        "/api/marketplace/agent-search",
+        None,
+        Some(&json!({"need": "x ".repeat(3000)})),
+    );
+    assert_eq!(code, 200);
+    assert!(p["needTruncated"].as_str().unwrap().contains("first 1000"));
+    for need in [
+        "NEAR(\"a\" b) OR * -c:d ^e",
+        "'; DROP TABLE marketplace_packages; --",
+        "\u{0}\u{7}",
+    ] {
+        let (code, p) = http(
+            addr,
+            "POST",
+            "/api/marketplace/agent-search",
+            None,
+            Some(&json!({"need": need})),
+        );
+        assert_eq!(code, 200, "{need}: {p}");
+    }
+    let (code, e) = http_bytes(
+        addr,
+        "POST",
+        "/api/marketplace/agent-search",
+        None,
+        b"{\"need\": \"caf\xe9 \xff\"}",
+    );
+    assert_eq!(code, 400, "{e}");
+    let (code, e) = http(
+        addr,
+        "POST",
+        "/api/marketplace/agent-search",
+        None,
+        Some(&json!({"need": "x", "approved": true})),
+    );
+    assert_eq!(code, 422, "{e}");
+
+    // Marketplace search: FTS with facets; syntax in the text is just words.
+    let (code, r) = http(
+        addr,
+        "GET",
+        "/api/marketplace/search?q=send%20email&limit=5",
+        None,
+        None,
+    );
+    assert_eq!(code, 200, "{r}");
+    assert!(r["total"].as_u64().unwrap() > 0 && r["facets"]["categories"].is_object());
+    assert_eq!(r["packages"][0]["rank"], 1.0);
+    let (code, _) = http(
+        addr,
+        "GET",
+        "/api/marketplace/search?q=NEAR(%22%20OR%20*&types=mcp",
+        None,
+        None,
+    );
+    assert_eq!(code, 200);
+    let (code, _) = http(
+        addr,
+        "GET",
+        "/api/marketplace/search?limit=100000",
+        None,
+        None,
+    );
+    assert_eq!(code, 400);
+
+    // The provider: validated, admin only, tier-gated with the seed's 403 body.
+    let (code, _) = http(
+        addr,
+        "POST",
+        "/api/embedding/provider",
+        None,
+        Some(&json!({"provider": "hash"})),
+    );
+    assert_eq!(code, 401);
+    let (code, e) = http(
+        addr,
+        "POST",
+        "/api/embedding/provider",
+        Some(token.trim()),
+        Some(&json!({"provider": "mock"})),
+    );
+    assert_eq!((code, e["error"].as_str()), (422, Some("INVALID_PROVIDER")));
+    let (code, e) = http(
+        addr,
+        "POST",
+        "/api/embedding/provider",
+        Some(token.trim()),
+        Some(&json!({"provider": "ollama"})),
+    );
+    assert_eq!(code, 403, "{e}");
+    assert_eq!(
+        e,
+        json!({"error": "TIER_INSUFFICIENT", "message": "This feature requires the PRO tier. You are on FREE.", "required": "PRO", "actual": "FREE", "upgradeUrl": e["upgradeUrl"]})
+    );
+    let (code, _) = http(
+        addr,
+        "PUT",
+        "/api/tier",
+        Some(token.trim()),
+        Some(&json!({"tier": "PRO"})),
+    );
+    assert_eq!(code, 200);
+    let (code, r) = http(
+        addr,
+        "POST",
+        "/api/embedding/provider",
+        Some(token.trim()),
+        Some(&json!({"provider": "ollama"})),
+    );
+    assert_eq!(code, 200, "{r}");
+    assert_eq!(r["status"]["configured"], "ollama");
+    assert_eq!(
+        r["status"]["requested"], "hash",
+        "the environment still wins: {r}"
+    );
+    assert!(
+        r["envOverride"]
+            .as_str()
+            .unwrap()
+            .contains("EMBEDDING_PROVIDER=hash")
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn pick_route_and_marketplace_from_the_cli() {
+    let home = Home::new("pick");
+    let o = bin()
+        .args([
+            "pick",
+            "send an email to a customer",
+            "--json",
+            "--home",
+            home.s(),
+        ])
+        .env("HIVEGATE_MODEL_DIR", "/nonexistent")
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let p: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(p["ranking"], "bm25-only");
+    let connector = p["groupedByKind"]["connector"]["name"].as_str().unwrap();
+    assert!(["email", "gmail", "outlook"].contains(&connector), "{p:#}");
+    let o = run(&home, &["pick", "  "]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the need is empty"));
+    let o = run(&home, &["route", "post_message to slack", "--json"]);
+    let r: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["routes"][0]["source"], "connector");
+    let o = run(&home, &["route", "qwxz plugh"]);
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("missing"));
+    let bad = home.0.join("bad.json");
+    std::fs::create_dir_all(&home.0).unwrap();
+    std::fs::write(&bad, b"{\"a\": 1}").unwrap();
+    let o = run(&home, &["marketplace", "import", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a: not an object"));
+    std::fs::write(&bad, b"\xff\xfe").unwrap();
+    let o = run(&home, &["marketplace", "import", bad.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not UTF-8"));
+    let o = bin()
+        .args(["models", "status", "--home", home.s()])
+        .env("HIVEGATE_MODEL_DIR", home.0.join("no-model"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("not available") && err.contains("BM25 alone"),
+        "{err}"
+    );
 }

@@ -82,7 +82,9 @@ async fn vectors<S: Marketplace>(
     let model = format!("{}:{}", st.active_provider.as_str(), st.model_name);
     let hashes: Vec<String> = docs.iter().map(|d| text_hash(&d.text)).collect();
     let mut cached = store.embeddings_get(&model, hashes.clone()).await?;
-    let missing: Vec<usize> = (0..docs.len()).filter(|i| !cached.contains_key(&hashes[*i])).collect();
+    let missing: Vec<usize> = (0..docs.len())
+        .filter(|i| !cached.contains_key(&hashes[*i]))
+        .collect();
     let total = missing.len();
     for (n, chunk) in missing.chunks(64).enumerate() {
         let texts: Vec<String> = chunk.iter().map(|&i| docs[i].text.clone()).collect();
@@ -94,7 +96,8 @@ async fn vectors<S: Marketplace>(
         .await
         .map_err(|e| DiscoveryError::Embed(e.to_string()))?
         .map_err(|e| DiscoveryError::Embed(e.to_string()))?;
-        let items: Vec<(String, Vec<f32>)> = chunk.iter().map(|&i| hashes[i].clone()).zip(vecs).collect();
+        let items: Vec<(String, Vec<f32>)> =
+            chunk.iter().map(|&i| hashes[i].clone()).zip(vecs).collect();
         store.embeddings_put(&model, items.clone()).await?;
         cached.extend(items);
         progress(((n + 1) * 64).min(total), total);
@@ -138,7 +141,10 @@ impl Discovery {
             let mut b = Self::assemble(store, None, progress).await?;
             b.status.requested = provider;
             b.status.configured = provider;
-            b.status.last_error = Some("the embedding index is being built; ranking with BM25 alone until it is ready".into());
+            b.status.last_error = Some(
+                "the embedding index is being built; ranking with BM25 alone until it is ready"
+                    .into(),
+            );
             return Ok(b);
         }
         let selected = {
@@ -159,14 +165,17 @@ impl Discovery {
     ) -> Result<Built, DiscoveryError> {
         let (embedder, mut status) = match selected {
             Some(s) => (s.embedder, s.status),
-            None => (None, EmbeddingStatus {
-                requested: ProviderKind::Auto,
-                configured: ProviderKind::Auto,
-                env_override: None,
-                active: None,
-                ranking: "bm25-only",
-                last_error: None,
-            }),
+            None => (
+                None,
+                EmbeddingStatus {
+                    requested: ProviderKind::Auto,
+                    configured: ProviderKind::Auto,
+                    env_override: None,
+                    active: None,
+                    ranking: "bm25-only",
+                    last_error: None,
+                },
+            ),
         };
         let native = NativeTools::default();
         let starter = starter_pack()?;
@@ -207,13 +216,21 @@ impl Discovery {
                 .await;
                 match built {
                     Ok((v, c)) => (
-                        Hybrid::with_embeddings(&docs, EmbeddingRanker::from_vectors(Arc::clone(e), v)),
-                        Hybrid::with_embeddings(&cdocs, EmbeddingRanker::from_vectors(Arc::clone(e), c)),
+                        Hybrid::with_embeddings(
+                            &docs,
+                            EmbeddingRanker::from_vectors(Arc::clone(e), v),
+                        ),
+                        Hybrid::with_embeddings(
+                            &cdocs,
+                            EmbeddingRanker::from_vectors(Arc::clone(e), c),
+                        ),
                     ),
                     Err(err) => {
                         status.ranking = "bm25-only";
                         status.active = None;
-                        status.last_error = Some(format!("embedding the catalog failed, ranking with BM25 alone: {err}"));
+                        status.last_error = Some(format!(
+                            "embedding the catalog failed, ranking with BM25 alone: {err}"
+                        ));
                         (Hybrid::lexical(&docs), Hybrid::lexical(&cdocs))
                     }
                 }
@@ -269,7 +286,10 @@ pub async fn fts_ranks<S: Marketplace>(
             ..Default::default()
         })
         .await?;
-    Ok(r.packages.into_iter().map(|h| (h.package.name, h.rank)).collect())
+    Ok(r.packages
+        .into_iter()
+        .map(|h| (h.package.name, h.rank))
+        .collect())
 }
 
 /// Agent-pick against the current index, with the marketplace's FTS ranks.

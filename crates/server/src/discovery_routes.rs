@@ -80,7 +80,9 @@ pub async fn agent_search(
         "alreadyHandled": p.already_handled,
         "ranking": p.ranking,
     });
-    store.audit_append("capability_proposal", &row, now_ms()).await?;
+    store
+        .audit_append("capability_proposal", &row, now_ms())
+        .await?;
     Ok(Json(p).into_response())
 }
 
@@ -165,7 +167,11 @@ pub struct ProviderBody {
 fn lowest_tier_for(provider: &str) -> Tier {
     [Tier::Free, Tier::Pro, Tier::Teams, Tier::Enterprise]
         .into_iter()
-        .find(|t| tier_capabilities(*t).embedding_providers.contains(&provider))
+        .find(|t| {
+            tier_capabilities(*t)
+                .embedding_providers
+                .contains(&provider)
+        })
         .unwrap_or(Tier::Enterprise)
 }
 
@@ -187,11 +193,18 @@ pub async fn set_provider(
     })?;
     let now = now_ms();
     let tier = s.gate.tier(now).await?;
-    let gated = if kind == ProviderKind::Auto { "local" } else { kind.as_str() };
+    let gated = if kind == ProviderKind::Auto {
+        "local"
+    } else {
+        kind.as_str()
+    };
     if !tier_capabilities(tier).embedding_providers.contains(&gated) {
         let t = TierInsufficient::new(lowest_tier_for(gated), tier);
         let row = json!({"path": "/api/embedding/provider", "required": t.required, "actual": t.actual, "provider": gated});
-        s.gate.store().audit_append("tier_denied", &row, now).await?;
+        s.gate
+            .store()
+            .audit_append("tier_denied", &row, now)
+            .await?;
         return Ok(tier_response(t));
     }
     let d = discovery(&s)?;

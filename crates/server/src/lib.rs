@@ -89,7 +89,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/approvals/{id}/approve", post(routes::approve))
         .route("/api/approvals/{id}/deny", post(routes::deny))
         .route("/api/audit", get(routes::audit_page))
-        .route("/api/embedding/provider", post(discovery_routes::set_provider))
+        .route(
+            "/api/embedding/provider",
+            post(discovery_routes::set_provider),
+        )
         .merge(teams)
         .route_layer(from_fn_with_state(Arc::clone(&state), guard::require_admin));
     Router::new()
@@ -98,7 +101,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/gate/decide", post(routes::decide))
         .route("/api/approvals/{id}/redeem", post(routes::redeem))
         .route("/api/tier", get(routes::get_tier).put(routes::set_tier))
-        .route("/api/marketplace/agent-search", post(discovery_routes::agent_search))
+        .route(
+            "/api/marketplace/agent-search",
+            post(discovery_routes::agent_search),
+        )
         .route("/api/marketplace/search", get(discovery_routes::search))
         .route("/api/embedding/status", get(discovery_routes::status))
         .merge(admin)

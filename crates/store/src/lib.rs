@@ -16,11 +16,11 @@
 
 mod any;
 mod audit;
+pub mod marketplace;
 mod migrations;
 mod model;
 mod postgres;
 mod sqlite;
-pub mod marketplace;
 pub mod vault;
 
 use std::future::Future;

@@ -142,21 +142,37 @@ pub fn parse_registry(text: &str, source: &str) -> Result<Vec<Package>, StoreErr
     if text.len() > MAX_REGISTRY_BYTES {
         return Err(bad("larger than 64 MiB".into()));
     }
-    let root: serde_json::Map<String, serde_json::Value> =
-        serde_json::from_str(text).map_err(|e| bad(format!("not a JSON object of packages: {e}")))?;
+    let root: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)
+        .map_err(|e| bad(format!("not a JSON object of packages: {e}")))?;
     let mut out = Vec::with_capacity(root.len());
     for (name, v) in root {
         if name.trim().is_empty() || name.len() > MAX_NAME || name.chars().any(char::is_control) {
-            return Err(bad(format!("package name {:?} is not acceptable", name.chars().take(40).collect::<String>())));
+            return Err(bad(format!(
+                "package name {:?} is not acceptable",
+                name.chars().take(40).collect::<String>()
+            )));
         }
-        let obj = v.as_object().ok_or_else(|| bad(format!("{name}: not an object")))?;
-        let category = obj.get("category").and_then(|c| c.as_str()).unwrap_or("uncategorized");
-        let validated = obj.get("validated").and_then(serde_json::Value::as_bool).unwrap_or(false);
+        let obj = v
+            .as_object()
+            .ok_or_else(|| bad(format!("{name}: not an object")))?;
+        let category = obj
+            .get("category")
+            .and_then(|c| c.as_str())
+            .unwrap_or("uncategorized");
+        let validated = obj
+            .get("validated")
+            .and_then(serde_json::Value::as_bool)
+            .unwrap_or(false);
         let mut tools = Vec::new();
         if let Some(t) = obj.get("tools") {
-            let t = t.as_object().ok_or_else(|| bad(format!("{name}: tools is not an object")))?;
+            let t = t
+                .as_object()
+                .ok_or_else(|| bad(format!("{name}: tools is not an object")))?;
             for (tool, spec) in t {
-                let desc = spec.get("description").and_then(|d| d.as_str()).unwrap_or("");
+                let desc = spec
+                    .get("description")
+                    .and_then(|d| d.as_str())
+                    .unwrap_or("");
                 tools.push(format!("{tool}: {desc}"));
             }
         }
@@ -221,7 +237,9 @@ fn decode_vector(s: &str, dims: i64) -> Result<Vec<f32>, StoreError> {
         .decode(s)
         .map_err(|e| StoreError::Corrupt(format!("embedding vector: {e}")))?;
     if bytes.len() as i64 != dims * 4 {
-        return Err(StoreError::Corrupt("embedding vector has the wrong length".into()));
+        return Err(StoreError::Corrupt(
+            "embedding vector has the wrong length".into(),
+        ));
     }
     Ok(bytes
         .chunks_exact(4)
@@ -238,7 +256,11 @@ fn in_filter(col: &str, values: &[String], binds: &mut Vec<String>, pg: bool) ->
         .iter()
         .map(|v| {
             binds.push(v.clone());
-            if pg { format!("${}", binds.len()) } else { format!("?{}", binds.len()) }
+            if pg {
+                format!("${}", binds.len())
+            } else {
+                format!("?{}", binds.len())
+            }
         })
         .collect();
     format!(" AND {col} IN ({})", marks.join(", "))
@@ -247,7 +269,11 @@ fn in_filter(col: &str, values: &[String], binds: &mut Vec<String>, pg: bool) ->
 fn scale_ranks(hits: &mut [PackageHit]) {
     let max = hits.iter().map(|h| h.rank).fold(0.0f64, f64::max);
     for h in hits.iter_mut() {
-        h.rank = if max > 0.0 { (h.rank / max * 1000.0).round() / 1000.0 } else { 0.0 };
+        h.rank = if max > 0.0 {
+            (h.rank / max * 1000.0).round() / 1000.0
+        } else {
+            0.0
+        };
     }
 }
 
@@ -260,7 +286,11 @@ fn workspace_of(q: &MarketQuery) -> String {
 }
 
 impl Marketplace for SqliteStore {
-    async fn marketplace_import(&self, packages: Vec<Package>, now: i64) -> Result<usize, StoreError> {
+    async fn marketplace_import(
+        &self,
+        packages: Vec<Package>,
+        now: i64,
+    ) -> Result<usize, StoreError> {
         self.run(move |c| {
             let tx = c.transaction()?;
             {
@@ -390,7 +420,12 @@ impl Marketplace for SqliteStore {
         .await
     }
 
-    async fn marketplace_mark_installed(&self, workspace: &str, name: &str, now: i64) -> Result<bool, StoreError> {
+    async fn marketplace_mark_installed(
+        &self,
+        workspace: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
         let (workspace, name) = (workspace.to_owned(), name.to_owned());
         self.run(move |c| {
             let exists = c
@@ -409,10 +444,16 @@ impl Marketplace for SqliteStore {
         .await
     }
 
-    async fn embeddings_get(&self, model: &str, hashes: Vec<String>) -> Result<HashMap<String, Vec<f32>>, StoreError> {
+    async fn embeddings_get(
+        &self,
+        model: &str,
+        hashes: Vec<String>,
+    ) -> Result<HashMap<String, Vec<f32>>, StoreError> {
         let model = model.to_owned();
         self.run(move |c| {
-            let mut st = c.prepare("SELECT dims, vector FROM embeddings WHERE model = ?1 AND text_hash = ?2")?;
+            let mut st = c.prepare(
+                "SELECT dims, vector FROM embeddings WHERE model = ?1 AND text_hash = ?2",
+            )?;
             let mut out = HashMap::new();
             for h in hashes {
                 let row: Option<(i64, String)> = st
@@ -427,7 +468,11 @@ impl Marketplace for SqliteStore {
         .await
     }
 
-    async fn embeddings_put(&self, model: &str, items: Vec<(String, Vec<f32>)>) -> Result<(), StoreError> {
+    async fn embeddings_put(
+        &self,
+        model: &str,
+        items: Vec<(String, Vec<f32>)>,
+    ) -> Result<(), StoreError> {
         let model = model.to_owned();
         self.run(move |c| {
             let tx = c.transaction()?;
@@ -468,7 +513,11 @@ fn bind_all<'q>(
 }
 
 impl Marketplace for PgStore {
-    async fn marketplace_import(&self, packages: Vec<Package>, now: i64) -> Result<usize, StoreError> {
+    async fn marketplace_import(
+        &self,
+        packages: Vec<Package>,
+        now: i64,
+    ) -> Result<usize, StoreError> {
         let mut tx = self.pool().begin().await?;
         for p in &packages {
             sqlx::query(
@@ -498,7 +547,10 @@ impl Marketplace for PgStore {
         let workspace = workspace_of(q);
         let mut binds: Vec<String> = vec![workspace.clone()];
         let (from, rank) = if words.is_empty() {
-            ("marketplace_packages p WHERE 1 = 1".to_owned(), "0.0::float8".to_owned())
+            (
+                "marketplace_packages p WHERE 1 = 1".to_owned(),
+                "0.0::float8".to_owned(),
+            )
         } else {
             binds.push(tsquery(&words));
             (
@@ -529,30 +581,42 @@ impl Marketplace for PgStore {
         scale_ranks(&mut hits);
         if q.page_only {
             let total = hits.len() as u64;
-            return Ok(SearchResult { packages: hits, total, facets: Facets::default(), installed_count: 0, workspace });
+            return Ok(SearchResult {
+                packages: hits,
+                total,
+                facets: Facets::default(),
+                installed_count: 0,
+                workspace,
+            });
         }
-        let count_sql = format!("SELECT COUNT(*) AS n FROM {from}{filters} AND ($1::text IS NOT NULL)");
+        let count_sql =
+            format!("SELECT COUNT(*) AS n FROM {from}{filters} AND ($1::text IS NOT NULL)");
         let total: i64 = bind_all(&count_sql, &binds)
-        .fetch_one(self.pool())
-        .await?
-        .try_get("n")?;
+            .fetch_one(self.pool())
+            .await?
+            .try_get("n")?;
         let mut facets = Facets::default();
-        for (col, map) in [("p.kind", &mut facets.types), ("p.category", &mut facets.categories), ("p.source", &mut facets.sources)] {
+        for (col, map) in [
+            ("p.kind", &mut facets.types),
+            ("p.category", &mut facets.categories),
+            ("p.source", &mut facets.sources),
+        ] {
             let facet_sql = format!(
                 "SELECT {col} AS k, COUNT(*) AS n FROM {from} AND ($1::text IS NOT NULL) GROUP BY {col}"
             );
             let rows = bind_all(&facet_sql, &base_binds)
-            .fetch_all(self.pool())
-            .await?;
+                .fetch_all(self.pool())
+                .await?;
             for r in rows {
                 map.insert(r.try_get("k")?, r.try_get::<i64, _>("n")? as u64);
             }
         }
-        let installed: i64 = sqlx::query("SELECT COUNT(*) AS n FROM marketplace_installs WHERE workspace = $1")
-            .bind(&workspace)
-            .fetch_one(self.pool())
-            .await?
-            .try_get("n")?;
+        let installed: i64 =
+            sqlx::query("SELECT COUNT(*) AS n FROM marketplace_installs WHERE workspace = $1")
+                .bind(&workspace)
+                .fetch_one(self.pool())
+                .await?
+                .try_get("n")?;
         Ok(SearchResult {
             packages: hits,
             total: total as u64,
@@ -571,7 +635,12 @@ impl Marketplace for PgStore {
         Ok(rows.iter().map(pg_package).collect::<Result<_, _>>()?)
     }
 
-    async fn marketplace_mark_installed(&self, workspace: &str, name: &str, now: i64) -> Result<bool, StoreError> {
+    async fn marketplace_mark_installed(
+        &self,
+        workspace: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
         let res = sqlx::query(
             "INSERT INTO marketplace_installs (workspace, name, installed_at)
              SELECT $1, name, $3 FROM marketplace_packages WHERE name = $2
@@ -585,14 +654,20 @@ impl Marketplace for PgStore {
         if res.rows_affected() > 0 {
             return Ok(true);
         }
-        Ok(sqlx::query("SELECT 1 FROM marketplace_packages WHERE name = $1")
-            .bind(name)
-            .fetch_optional(self.pool())
-            .await?
-            .is_some())
+        Ok(
+            sqlx::query("SELECT 1 FROM marketplace_packages WHERE name = $1")
+                .bind(name)
+                .fetch_optional(self.pool())
+                .await?
+                .is_some(),
+        )
     }
 
-    async fn embeddings_get(&self, model: &str, hashes: Vec<String>) -> Result<HashMap<String, Vec<f32>>, StoreError> {
+    async fn embeddings_get(
+        &self,
+        model: &str,
+        hashes: Vec<String>,
+    ) -> Result<HashMap<String, Vec<f32>>, StoreError> {
         let rows = sqlx::query(
             "SELECT text_hash, dims, vector FROM embeddings WHERE model = $1 AND text_hash = ANY($2)",
         )
@@ -603,12 +678,19 @@ impl Marketplace for PgStore {
         let mut out = HashMap::new();
         for r in rows {
             let v: String = r.try_get("vector")?;
-            out.insert(r.try_get("text_hash")?, decode_vector(&v, r.try_get("dims")?)?);
+            out.insert(
+                r.try_get("text_hash")?,
+                decode_vector(&v, r.try_get("dims")?)?,
+            );
         }
         Ok(out)
     }
 
-    async fn embeddings_put(&self, model: &str, items: Vec<(String, Vec<f32>)>) -> Result<(), StoreError> {
+    async fn embeddings_put(
+        &self,
+        model: &str,
+        items: Vec<(String, Vec<f32>)>,
+    ) -> Result<(), StoreError> {
         let mut tx = self.pool().begin().await?;
         for (h, v) in &items {
             sqlx::query(
@@ -637,7 +719,11 @@ macro_rules! delegate {
 }
 
 impl Marketplace for AnyStore {
-    async fn marketplace_import(&self, packages: Vec<Package>, now: i64) -> Result<usize, StoreError> {
+    async fn marketplace_import(
+        &self,
+        packages: Vec<Package>,
+        now: i64,
+    ) -> Result<usize, StoreError> {
         delegate!(self, s => s.marketplace_import(packages, now))
     }
     async fn marketplace_search(&self, q: &MarketQuery) -> Result<SearchResult, StoreError> {
@@ -646,13 +732,26 @@ impl Marketplace for AnyStore {
     async fn marketplace_all(&self) -> Result<Vec<Package>, StoreError> {
         delegate!(self, s => s.marketplace_all())
     }
-    async fn marketplace_mark_installed(&self, workspace: &str, name: &str, now: i64) -> Result<bool, StoreError> {
+    async fn marketplace_mark_installed(
+        &self,
+        workspace: &str,
+        name: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
         delegate!(self, s => s.marketplace_mark_installed(workspace, name, now))
     }
-    async fn embeddings_get(&self, model: &str, hashes: Vec<String>) -> Result<HashMap<String, Vec<f32>>, StoreError> {
+    async fn embeddings_get(
+        &self,
+        model: &str,
+        hashes: Vec<String>,
+    ) -> Result<HashMap<String, Vec<f32>>, StoreError> {
         delegate!(self, s => s.embeddings_get(model, hashes))
     }
-    async fn embeddings_put(&self, model: &str, items: Vec<(String, Vec<f32>)>) -> Result<(), StoreError> {
+    async fn embeddings_put(
+        &self,
+        model: &str,
+        items: Vec<(String, Vec<f32>)>,
+    ) -> Result<(), StoreError> {
         delegate!(self, s => s.embeddings_put(model, items))
     }
 }
@@ -664,7 +763,10 @@ mod tests {
     #[test]
     fn query_words_defuse_fts_syntax() {
         assert_eq!(query_words("NEAR(a b) OR \"x\" * AND -y:z"), ["near"]);
-        assert_eq!(fts5_match(&query_words("send email")), "\"send\"* OR \"email\"*");
+        assert_eq!(
+            fts5_match(&query_words("send email")),
+            "\"send\"* OR \"email\"*"
+        );
         assert_eq!(tsquery(&query_words("Send e-mail!")), "send:* | mail:*");
         assert!(query_words("").is_empty());
         assert_eq!(query_words(&"word ".repeat(100)).len(), 1);

@@ -3,10 +3,11 @@
 
 /// (version, name, SQL). The SQL is written once for both backends: only
 /// types both understand (`TEXT`, `BIGINT`, which SQLite stores as INTEGER).
-pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "config, approvals, audit",
-    "CREATE TABLE config (
+pub const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "config, approvals, audit",
+        "CREATE TABLE config (
         key TEXT PRIMARY KEY,
         value TEXT NOT NULL,
         updated_at BIGINT NOT NULL
@@ -38,10 +39,11 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
         hash TEXT NOT NULL
     );
     CREATE INDEX audit_by_kind ON audit (kind);",
-), (
-    2,
-    "marketplace, installs, embedding cache",
-    "CREATE TABLE marketplace_packages (
+    ),
+    (
+        2,
+        "marketplace, installs, embedding cache",
+        "CREATE TABLE marketplace_packages (
         name TEXT PRIMARY KEY,
         description TEXT NOT NULL,
         category TEXT NOT NULL,
@@ -64,7 +66,8 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[(
         vector TEXT NOT NULL,
         PRIMARY KEY (model, text_hash)
     );",
-)];
+    ),
+];
 
 /// What only one backend can say, run in the same transaction right after
 /// the shared SQL of the same version: (version, SQLite, PostgreSQL).

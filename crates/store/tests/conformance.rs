@@ -407,8 +407,18 @@ mod marketplace {
         let n = s
             .marketplace_import(
                 vec![
-                    pkg("postgres-mcp", "databases", "mcp", "query: run SQL queries against PostgreSQL"),
-                    pkg("slack-bot", "communication", "connector", "post_message: send a Slack message"),
+                    pkg(
+                        "postgres-mcp",
+                        "databases",
+                        "mcp",
+                        "query: run SQL queries against PostgreSQL",
+                    ),
+                    pkg(
+                        "slack-bot",
+                        "communication",
+                        "connector",
+                        "post_message: send a Slack message",
+                    ),
                     pkg("sql-skill", "databases", "skill", "write SQL"),
                 ],
                 1,
@@ -416,12 +426,25 @@ mod marketplace {
             .await
             .unwrap();
         assert_eq!(n, 3);
-        let q = |text: &str| MarketQuery { text: text.into(), limit: 10, ..Default::default() };
+        let q = |text: &str| MarketQuery {
+            text: text.into(),
+            limit: 10,
+            ..Default::default()
+        };
         let r = s.marketplace_search(&q("postgres queries")).await.unwrap();
         assert_eq!(r.packages[0].package.name, "postgres-mcp");
         assert_eq!(r.packages[0].rank, 1.0);
         // Hostile text is words, never syntax.
-        for hostile in ["\"", "NEAR(", "a OR", "*", "'; DROP TABLE marketplace_packages; --", ")(", "\u{0}", "x:*|!&"] {
+        for hostile in [
+            "\"",
+            "NEAR(",
+            "a OR",
+            "*",
+            "'; DROP TABLE marketplace_packages; --",
+            ")(",
+            "\u{0}",
+            "x:*|!&",
+        ] {
             s.marketplace_search(&q(hostile)).await.unwrap();
         }
         // Facets over the text matches; filters narrow the page.
@@ -433,30 +456,58 @@ mod marketplace {
         assert_eq!(skills.total, 1);
         assert_eq!(skills.packages[0].package.kind, "skill");
         // Installs are per workspace.
-        assert!(s.marketplace_mark_installed("w1", "slack-bot", 5).await.unwrap());
+        assert!(
+            s.marketplace_mark_installed("w1", "slack-bot", 5)
+                .await
+                .unwrap()
+        );
         assert!(!s.marketplace_mark_installed("w1", "nope", 5).await.unwrap());
         let mut w = q("");
         w.workspace = Some("w1".into());
         let r = s.marketplace_search(&w).await.unwrap();
         assert_eq!((r.installed_count, r.total), (1, 3));
-        assert!(r.packages.iter().any(|p| p.installed && p.package.name == "slack-bot"));
+        assert!(
+            r.packages
+                .iter()
+                .any(|p| p.installed && p.package.name == "slack-bot")
+        );
         w.workspace = Some("w2".into());
         assert_eq!(s.marketplace_search(&w).await.unwrap().installed_count, 0);
         // Re-import replaces, never duplicates.
-        s.marketplace_import(vec![pkg("sql-skill", "databases", "skill", "write better SQL")], 2).await.unwrap();
+        s.marketplace_import(
+            vec![pkg("sql-skill", "databases", "skill", "write better SQL")],
+            2,
+        )
+        .await
+        .unwrap();
         assert_eq!(s.marketplace_all().await.unwrap().len(), 3);
         // The embedding cache.
-        s.embeddings_put("m", vec![("h1".into(), vec![0.5, 1.5]), ("h2".into(), vec![1.0])]).await.unwrap();
-        let got = s.embeddings_get("m", vec!["h1".into(), "h3".into()]).await.unwrap();
+        s.embeddings_put(
+            "m",
+            vec![("h1".into(), vec![0.5, 1.5]), ("h2".into(), vec![1.0])],
+        )
+        .await
+        .unwrap();
+        let got = s
+            .embeddings_get("m", vec!["h1".into(), "h3".into()])
+            .await
+            .unwrap();
         assert_eq!(got.len(), 1);
         assert_eq!(got["h1"], vec![0.5, 1.5]);
-        assert!(s.embeddings_get("other", vec!["h1".into()]).await.unwrap().is_empty());
+        assert!(
+            s.embeddings_get("other", vec!["h1".into()])
+                .await
+                .unwrap()
+                .is_empty()
+        );
     }
 
     fn registry() -> Vec<Package> {
         let dir = std::env::var_os("HIVEGATE_EVAL_DIR")
             .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval"));
+            .unwrap_or_else(|| {
+                PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/eval")
+            });
         let text = std::fs::read_to_string(dir.join("mcp-registry/packages-list.json")).unwrap();
         parse_registry(&text, "mcp-registry").unwrap()
     }
@@ -465,10 +516,18 @@ mod marketplace {
         let packages = registry();
         assert_eq!(packages.len(), 4108);
         assert_eq!(s.marketplace_import(packages, 1).await.unwrap(), 4108);
-        let q = |text: &str| MarketQuery { text: text.into(), limit: 5, ..Default::default() };
+        let q = |text: &str| MarketQuery {
+            text: text.into(),
+            limit: 5,
+            ..Default::default()
+        };
         let r = s.marketplace_search(&q("send email")).await.unwrap();
         assert!(r.total > 0);
-        assert!(r.packages.iter().any(|p| p.package.name.contains("email") || p.package.tools.to_lowercase().contains("email")), "{r:#?}");
+        assert!(
+            r.packages.iter().any(|p| p.package.name.contains("email")
+                || p.package.tools.to_lowercase().contains("email")),
+            "{r:#?}"
+        );
         let all = s.marketplace_search(&q("")).await.unwrap();
         assert_eq!(all.total, 4108);
         assert!(all.facets.categories.len() >= 20);
