@@ -124,9 +124,8 @@ pub async fn search(
         ));
     }
     if let Some(w) = &q.workspace {
-        crate::routes::check_name("workspace", w).map_err(|e| {
-            ApiError::new(StatusCode::BAD_REQUEST, "INVALID_QUERY", e.message)
-        })?;
+        crate::routes::check_name("workspace", w)
+            .map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, "INVALID_QUERY", e.message))?;
     }
     let limit = crate::routes::bounded("limit", q.limit.unwrap_or(20), 200)?;
     let offset = crate::routes::bounded("offset", q.offset.unwrap_or(0), 100_000)?;
