@@ -50,6 +50,25 @@ pub struct PluginInfo {
     pub skills: Vec<String>,
 }
 
+/// The router's view of connector specs (`connected` names the ids with
+/// credentials).
+pub fn connector_infos(
+    catalog: &crate::connectors::ConnectorCatalog,
+    connected: &std::collections::HashSet<String>,
+) -> Vec<ConnectorInfo> {
+    catalog
+        .specs
+        .iter()
+        .map(|c| ConnectorInfo {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            service: c.service.clone(),
+            connected: connected.contains(&c.id),
+            actions: c.actions.iter().map(|a| a.name.clone()).collect(),
+        })
+        .collect()
+}
+
 /// `CapabilityRouterDeps`.
 #[derive(Debug, Clone, Default)]
 pub struct CapabilityRouter {

@@ -16,7 +16,7 @@ use hivegate_catalog::mcp_catalog::{MCP_CATEGORIES, McpCatalog, normalize_mcp_id
 use hivegate_catalog::native::NativeTools;
 use hivegate_catalog::pick::{PickSources, agent_pick, entries};
 use hivegate_catalog::retrieval::hybrid::Hybrid;
-use hivegate_catalog::router::{CapabilityRouter, CapabilitySource, ConnectorInfo};
+use hivegate_catalog::router::{CapabilityRouter, CapabilitySource, connector_infos};
 use hivegate_catalog::skills::starter_pack;
 use hivegate_policy::confirmation::{ApprovalClass, get_approval_class, needs_confirmation};
 use serde_json::json;
@@ -250,17 +250,7 @@ fn router_over_the_shipped_data() {
             .into_iter()
             .map(|s| (s.name, s.content))
             .collect(),
-        connectors: connectors
-            .specs
-            .iter()
-            .map(|c| ConnectorInfo {
-                id: c.id.clone(),
-                name: c.name.clone(),
-                service: c.service.clone(),
-                connected: false,
-                actions: c.actions.iter().map(|a| a.name.clone()).collect(),
-            })
-            .collect(),
+        connectors: connector_infos(&connectors, &HashSet::new()),
         sub_agent_roles: vec!["coder".into()],
         ..Default::default()
     };

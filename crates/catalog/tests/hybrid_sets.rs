@@ -12,7 +12,7 @@ use hivegate_catalog::retrieval::Ranker;
 use hivegate_catalog::retrieval::bm25::Bm25;
 use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
 use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
-use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, Sample, fit};
+use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
 use hivegate_embed::Embedder;
 use hivegate_embed::provider::LocalEmbedder;
@@ -129,30 +129,8 @@ fn fusion_weights_are_the_fit_on_metatool_train() {
     let d = dataset("metatool");
     let e = embedder();
     let emb = EmbeddingRanker::new(e.clone(), &d.docs, |_| {}).unwrap();
-    let (keyword, bm25) = (KeywordRanker::new(&d.docs), Bm25::new(&d.docs));
-    let index: HashMap<&str, usize> = d
-        .docs
-        .iter()
-        .enumerate()
-        .map(|(i, x)| (x.id.as_str(), i))
-        .collect();
-    let qs: Vec<_> = d
-        .split("train")
-        .filter(|q| !q.gold.is_empty())
-        .take(1500)
-        .collect();
-    assert!(qs.iter().all(|q| q.split == "train"));
-    let texts: Vec<&str> = qs.iter().map(|q| q.text.as_str()).collect();
-    let samples: Vec<Sample> = qs
-        .iter()
-        .zip(e.embed(&texts).unwrap())
-        .map(|(q, qvec)| Sample {
-            keyword: keyword.scores(&q.text),
-            bm25: bm25.scores(&q.text),
-            qvec,
-            gold: q.gold.iter().map(|g| index[g.as_str()]).collect(),
-        })
-        .collect();
+    let samples = training_samples(&d, "train", 1500, e.as_ref()).unwrap();
+    assert_eq!(samples.len(), 1500);
     let (params, ndcg) = fit(&samples, &emb);
     eprintln!("fitted {params:?} train nDCG@10 {ndcg:.4}");
     assert_eq!(params, FusionParams::FITTED);

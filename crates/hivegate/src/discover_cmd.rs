@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::Result;
 use clap::Subcommand;
 use hivegate_catalog::roles::ROLE_KEYWORDS;
-use hivegate_catalog::router::{CapabilityRouter, ConnectorInfo};
+use hivegate_catalog::router::{CapabilityRouter, connector_infos};
 use hivegate_embed::ProviderKind;
 use hivegate_embed::provider::RemoteConfig;
 use hivegate_embed::select::{Remotes, model_dir};
@@ -194,17 +194,7 @@ pub fn route_cmd(json_out: bool, query: String) -> Result<()> {
         plugins: Vec::new(),
         mcp_servers: Vec::new(),
         sub_agent_roles: ROLE_KEYWORDS.iter().map(|(r, _)| (*r).to_owned()).collect(),
-        connectors: connectors
-            .specs
-            .iter()
-            .map(|c| ConnectorInfo {
-                id: c.id.clone(),
-                name: c.name.clone(),
-                service: c.service.clone(),
-                connected: false,
-                actions: c.actions.iter().map(|a| a.name.clone()).collect(),
-            })
-            .collect(),
+        connectors: connector_infos(&connectors, &Default::default()),
     };
     let routes = router.resolve(&query);
     if json_out {

@@ -13,7 +13,7 @@ use hivegate_catalog::retrieval::Ranker;
 use hivegate_catalog::retrieval::bm25::Bm25;
 use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
 use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
-use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, Sample, fit};
+use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
 use hivegate_embed::select::{model_dir, select};
 use hivegate_embed::{Embedder, ProviderKind};
@@ -200,7 +200,8 @@ fn fit_cmd(d: &Dataset, queries: usize, json: bool) -> Result<()> {
     })?;
     let emb = embed_docs(e.clone(), d)?;
     let t = Instant::now();
-    let samples = samples(d, "train", queries, &e)?;
+    let samples = training_samples(d, "train", queries, e.as_ref())
+        .map_err(|e| UserError::new(e.to_string()))?;
     let (params, ndcg) = fit(&samples, &emb);
     if json {
         println!(
@@ -227,42 +228,4 @@ fn fit_cmd(d: &Dataset, queries: usize, json: bool) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// The first `limit` queries of `split`, scored once by every lexical ranker.
-pub fn samples(
-    d: &Dataset,
-    split: &str,
-    limit: usize,
-    e: &Arc<dyn Embedder>,
-) -> Result<Vec<Sample>> {
-    let keyword = KeywordRanker::new(&d.docs);
-    let bm25 = Bm25::new(&d.docs);
-    let index: std::collections::HashMap<&str, usize> = d
-        .docs
-        .iter()
-        .enumerate()
-        .map(|(i, x)| (x.id.as_str(), i))
-        .collect();
-    let qs: Vec<_> = d
-        .split(split)
-        .filter(|q| !q.gold.is_empty())
-        .take(limit)
-        .collect();
-    let texts: Vec<&str> = qs.iter().map(|q| q.text.as_str()).collect();
-    let vecs = e.embed(&texts).map_err(|e| UserError::new(e.to_string()))?;
-    Ok(qs
-        .iter()
-        .zip(vecs)
-        .map(|(q, qvec)| Sample {
-            keyword: keyword.scores(&q.text),
-            bm25: bm25.scores(&q.text),
-            qvec,
-            gold: q
-                .gold
-                .iter()
-                .filter_map(|g| index.get(g.as_str()).copied())
-                .collect(),
-        })
-        .collect())
 }

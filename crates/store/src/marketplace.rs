@@ -285,6 +285,20 @@ fn workspace_of(q: &MarketQuery) -> String {
         .to_owned()
 }
 
+/// A package from the first seven columns (name, description, category,
+/// kind, source, validated, tools).
+fn sqlite_package(r: &rusqlite::Row<'_>) -> rusqlite::Result<Package> {
+    Ok(Package {
+        name: r.get(0)?,
+        description: r.get(1)?,
+        category: r.get(2)?,
+        kind: r.get(3)?,
+        source: r.get(4)?,
+        validated: r.get::<_, i64>(5)? != 0,
+        tools: r.get(6)?,
+    })
+}
+
 impl Marketplace for SqliteStore {
     async fn marketplace_import(
         &self,
@@ -344,15 +358,7 @@ impl Marketplace for SqliteStore {
             let mut hits: Vec<PackageHit> = st
                 .query_map(params_from_iter(binds.iter()), |r| {
                     Ok(PackageHit {
-                        package: Package {
-                            name: r.get(0)?,
-                            description: r.get(1)?,
-                            category: r.get(2)?,
-                            kind: r.get(3)?,
-                            source: r.get(4)?,
-                            validated: r.get::<_, i64>(5)? != 0,
-                            tools: r.get(6)?,
-                        },
+                        package: sqlite_package(r)?,
                         rank: r.get(7)?,
                         installed: r.get(8)?,
                     })
@@ -403,17 +409,7 @@ impl Marketplace for SqliteStore {
                 "SELECT name, description, category, kind, source, validated, tools FROM marketplace_packages ORDER BY name",
             )?;
             let rows = st
-                .query_map([], |r| {
-                    Ok(Package {
-                        name: r.get(0)?,
-                        description: r.get(1)?,
-                        category: r.get(2)?,
-                        kind: r.get(3)?,
-                        source: r.get(4)?,
-                        validated: r.get::<_, i64>(5)? != 0,
-                        tools: r.get(6)?,
-                    })
-                })?
+                .query_map([], sqlite_package)?
                 .collect::<Result<_, _>>()?;
             Ok(rows)
         })

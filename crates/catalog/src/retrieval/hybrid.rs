@@ -172,6 +172,45 @@ pub struct Sample {
     pub gold: Vec<usize>,
 }
 
+/// The first `limit` queries of `split` with gold documents, embedded and
+/// scored once by the lexical rankers: what [`fit`] works on.
+pub fn training_samples(
+    d: &super::eval::Dataset,
+    split: &str,
+    limit: usize,
+    e: &dyn Embedder,
+) -> Result<Vec<Sample>, EmbedError> {
+    let keyword = KeywordRanker::new(&d.docs);
+    let bm25 = Bm25::new(&d.docs);
+    let index: std::collections::HashMap<&str, usize> = d
+        .docs
+        .iter()
+        .enumerate()
+        .map(|(i, x)| (x.id.as_str(), i))
+        .collect();
+    let qs: Vec<_> = d
+        .split(split)
+        .filter(|q| !q.gold.is_empty())
+        .take(limit)
+        .collect();
+    let texts: Vec<&str> = qs.iter().map(|q| q.text.as_str()).collect();
+    let vecs = e.embed(&texts)?;
+    Ok(qs
+        .iter()
+        .zip(vecs)
+        .map(|(q, qvec)| Sample {
+            keyword: keyword.scores(&q.text),
+            bm25: bm25.scores(&q.text),
+            qvec,
+            gold: q
+                .gold
+                .iter()
+                .filter_map(|g| index.get(g.as_str()).copied())
+                .collect(),
+        })
+        .collect())
+}
+
 /// The grid point with the best mean nDCG@10 over `samples` (ties go to
 /// the earlier, simpler point), and that mean.
 ///
