@@ -137,6 +137,34 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_corrupt_model_file_is_named_and_ranking_falls_back() {
+        let dir = std::env::temp_dir().join(format!("hg-corrupt-model-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut vocab: Vec<String> = (0..30522).map(|i| format!("tok{i}")).collect();
+        vocab[0] = "[PAD]".into();
+        vocab[100] = "[UNK]".into();
+        vocab[101] = "[CLS]".into();
+        vocab[102] = "[SEP]".into();
+        std::fs::write(dir.join("vocab.txt"), vocab.join("\n")).unwrap();
+        std::fs::write(
+            dir.join("model.safetensors"),
+            b"\x10\x00\x00\x00\x00\x00\x00\x00{not json at all}",
+        )
+        .unwrap();
+        let s = select(ProviderKind::Local, &dir, &Remotes::default());
+        if s.status.env_override.is_none() {
+            assert!(s.embedder.is_none());
+            assert_eq!(s.status.ranking, "bm25-only");
+            let e = s.status.last_error.unwrap();
+            assert!(
+                e.contains("model.safetensors") && e.contains("BM25 alone"),
+                "{e}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_missing_model_is_reported_never_silent() {
         let dir = Path::new("/nonexistent/hivegate-model");
         let s = select(ProviderKind::Local, dir, &Remotes::default());

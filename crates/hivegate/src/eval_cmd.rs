@@ -13,6 +13,7 @@ use hivegate_catalog::retrieval::Ranker;
 use hivegate_catalog::retrieval::bm25::Bm25;
 use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
 use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
+use hivegate_catalog::retrieval::fusion::Rrf;
 use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
 use hivegate_embed::select::{model_dir, select};
@@ -152,6 +153,10 @@ fn retrieval(d: &Dataset, split: &str, json: bool) -> Result<()> {
         Ok(e) => {
             let emb = embed_docs(e, d)?;
             measure(&emb)?;
+            measure(&Rrf {
+                parts: vec![&bm25, &emb],
+                k: 60.0,
+            })?;
             let hybrid = Hybrid::with_embeddings(&d.docs, emb);
             measure(&hybrid)?;
             None

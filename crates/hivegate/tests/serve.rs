@@ -529,6 +529,15 @@ fn pick_route_and_marketplace_from_the_cli() {
     let o = run(&home, &["pick", "  "]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("the need is empty"));
+    use std::os::unix::ffi::OsStrExt;
+    let o = bin()
+        .arg("pick")
+        .arg(std::ffi::OsStr::from_bytes(b"caf\xe9 \xff"))
+        .args(["--home", home.s()])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("invalid UTF-8"));
     let o = run(&home, &["route", "post_message to slack", "--json"]);
     let r: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(r["routes"][0]["source"], "connector");
