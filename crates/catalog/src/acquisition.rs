@@ -163,10 +163,6 @@ impl CandidateIndex {
         entries.iter().map(Entry::doc).collect()
     }
 
-    pub fn ranker(&self) -> &Hybrid {
-        &self.ranker
-    }
-
     pub fn get(&self, lane: Lane, name: &str) -> Option<&Entry> {
         self.by_name
             .get(&(lane, name.to_owned()))
@@ -335,13 +331,6 @@ pub fn search_capabilities(
         need_truncated,
         ranking,
     }
-}
-
-/// The proposal's full candidate list is kept for grouping; callers that
-/// show it cap it with this.
-pub fn capped(mut p: AcquisitionProposal) -> AcquisitionProposal {
-    p.candidates.truncate(MAX_CANDIDATES);
-    p
 }
 
 /// `buildProposalSummary`: Markdown for the chat surface, with the install

@@ -206,13 +206,6 @@ impl ConnectorCatalog {
         let s = &self.specs[i];
         Some((s, &s.actions[j]))
     }
-
-    /// Every tool name, sorted.
-    pub fn tool_names(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.tools.keys().cloned().collect();
-        v.sort();
-        v
-    }
 }
 
 fn is_connector_id(id: &str) -> bool {

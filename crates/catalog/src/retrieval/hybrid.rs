@@ -10,8 +10,6 @@
 //! a reported split. Without an embedder the ranker is BM25 alone, and
 //! [`Hybrid::semantic`] says so.
 
-use std::sync::Arc;
-
 use hivegate_embed::{EmbedError, Embedder};
 use serde::Serialize;
 
@@ -91,18 +89,9 @@ impl Hybrid {
         }
     }
 
-    pub fn with_params(mut self, params: FusionParams) -> Hybrid {
-        self.params = params;
-        self
-    }
-
     /// Whether embeddings take part (false: BM25 alone).
     pub fn semantic(&self) -> bool {
         self.embedding.is_some()
-    }
-
-    pub fn embedder(&self) -> Option<&Arc<dyn Embedder>> {
-        self.embedding.as_ref().map(EmbeddingRanker::embedder)
     }
 
     /// Scores with the query embedded now; an embedding failure falls back
@@ -304,7 +293,7 @@ mod tests {
     #[test]
     fn fused_ranking_uses_every_part() {
         let d = docs();
-        let e: Arc<dyn Embedder> = Arc::new(HashEmbedder);
+        let e: std::sync::Arc<dyn Embedder> = std::sync::Arc::new(HashEmbedder);
         let er = EmbeddingRanker::new(e, &d, |_| {}).unwrap();
         let h = Hybrid::with_embeddings(&d, er);
         assert!(h.semantic());
