@@ -221,14 +221,6 @@ fn match_reason(keywords: &[String], e: &Entry, cosine: Option<f64>, fts: Option
     }
 }
 
-/// The seed's `scoreMatch` over an entry's name and text, with name words
-/// split so `send_email` meets "send".
-fn keyword_score(keywords: &[String], e: &Entry) -> f64 {
-    let name = e.name.to_lowercase().replace(['_', '-'], " ");
-    let content = format!("{} {}", e.description, e.extra);
-    crate::retrieval::keyword::score_match(keywords, &name, &content)
-}
-
 /// Options for one search.
 #[derive(Debug, Clone, Default)]
 pub struct SearchOptions {
@@ -246,8 +238,11 @@ pub fn search_capabilities(
 ) -> AcquisitionProposal {
     let (need, need_truncated) = cap_need(need);
     let keywords = extract_keywords(&need);
+    // The keyword scores are the seed's scoreMatch with the entry's name
+    // as the name: the ranker's own, reused when fusion computed them all.
     let Scored {
         fused,
+        keyword: keyword_scores,
         cosines,
         error: embed_error,
     } = index.ranker.score(&need);
@@ -268,7 +263,10 @@ pub fn search_capabilities(
         {
             continue;
         }
-        let kw = keyword_score(&keywords, e);
+        let kw = match &keyword_scores {
+            Some(k) => k[i],
+            None => index.ranker.keyword_score(&keywords, i),
+        };
         let fts = (e.lane == Lane::Marketplace)
             .then(|| opts.marketplace_fts.get(&e.name).copied())
             .flatten();

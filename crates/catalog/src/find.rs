@@ -72,6 +72,7 @@ pub fn find_connector(
         fused,
         cosines,
         error,
+        ..
     } = ranker.score(&query);
     let mut matches = Vec::new();
     for i in top_k(&fused, fused.len()) {

@@ -12,7 +12,9 @@ use hivegate_catalog::router::{CapabilityRouter, connector_infos};
 use hivegate_embed::ProviderKind;
 use hivegate_embed::provider::RemoteConfig;
 use hivegate_embed::select::{Remotes, model_dir};
-use hivegate_server::discovery::{Built, Discovery, DiscoveryConfig, PROVIDER_KEY, pick};
+use hivegate_server::discovery::{
+    Built, Discovery, DiscoveryConfig, PROVIDER_KEY, pick, record_proposal,
+};
 use hivegate_store::marketplace::{MarketQuery, Marketplace, parse_registry};
 use hivegate_store::{AnyStore, Store};
 use serde_json::json;
@@ -79,25 +81,25 @@ pub async fn configured_provider(store: &AnyStore) -> Result<ProviderKind> {
         .unwrap_or(ProviderKind::Auto))
 }
 
-/// Progress on stderr while documents are embedded.
-fn progress_bar(done: usize, total: usize) {
+/// Progress on stderr while documents are embedded: a bar redrawn in
+/// place on a terminal, a line now and then otherwise.
+pub fn progress_bar(done: usize, total: usize) {
     if total == 0 {
         return;
     }
-    let tty = std::io::stderr().is_terminal();
     let width = 30;
-    let filled = done * width / total;
+    let filled = done.min(total) * width / total;
     let bar = format!(
-        "embedding catalog documents [{}{}] {done}/{total}",
+        "embedding documents [{}{}] {done}/{total}",
         "#".repeat(filled),
         "-".repeat(width - filled)
     );
-    if tty {
+    if std::io::stderr().is_terminal() {
         eprint!("\r{bar}");
-        if done == total {
+        if done >= total {
             eprintln!();
         }
-    } else if done == total || done % 512 == 0 {
+    } else if done >= total || done % 512 < 64 {
         eprintln!("{bar}");
     }
 }
@@ -123,23 +125,27 @@ pub fn pick_cmd(h: HomeArgs, need: String, workspace: Option<String>, repeat: us
         let mut result = None;
         for _ in 0..repeat.max(1) {
             let t = Instant::now();
-            result = Some(pick(store.as_ref(), std::sync::Arc::clone(&built), &need, workspace.as_deref()).await?);
+            result = Some(
+                pick(
+                    store.as_ref(),
+                    std::sync::Arc::clone(&built),
+                    &need,
+                    workspace.as_deref(),
+                )
+                .await?,
+            );
             times.push(t.elapsed().as_secs_f64() * 1000.0);
         }
         let Some(p) = result else { return Ok(()) };
-        let names = |c: &Option<hivegate_catalog::acquisition::CapabilityCandidate>| c.as_ref().map(|c| c.name.clone());
+        record_proposal(
+            store.as_ref(),
+            &p,
+            workspace.as_deref(),
+            "cli",
+            hivegate_server::now_ms(),
+        )
+        .await?;
         let g = &p.grouped_by_kind;
-        store
-            .audit_append(
-                "capability_proposal",
-                &json!({"need": p.need.chars().take(200).collect::<String>(), "workspace": workspace,
-                        "recommendation": names(&p.recommendation),
-                        "groupedByKind": {"connector": names(&g.connector), "skill": names(&g.skill), "tool": names(&g.tool), "mcp": names(&g.mcp)},
-                        "candidates": p.candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-                        "gapDetected": p.gap_detected, "alreadyHandled": p.already_handled, "ranking": p.ranking, "via": "cli"}),
-                hivegate_server::now_ms(),
-            )
-            .await?;
         if repeat > 1 {
             times.sort_by(f64::total_cmp);
             let pct = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
@@ -161,20 +167,36 @@ pub fn pick_cmd(h: HomeArgs, need: String, workspace: Option<String>, repeat: us
         if let Some(n) = &p.need_truncated {
             println!("note: {n}");
         }
-        for (kind, c) in [("connector", &g.connector), ("skill", &g.skill), ("tool", &g.tool), ("mcp", &g.mcp)] {
+        for (kind, c) in [
+            ("connector", &g.connector),
+            ("skill", &g.skill),
+            ("tool", &g.tool),
+            ("mcp", &g.mcp),
+        ] {
             match c {
                 Some(c) => println!(
                     "{kind:<10} {} ({:?}) — {}{}",
                     c.name,
                     c.availability,
                     c.match_reason,
-                    c.install_action.as_deref().map(|a| format!(" [{a}]")).unwrap_or_default()
+                    c.install_action
+                        .as_deref()
+                        .map(|a| format!(" [{a}]"))
+                        .unwrap_or_default()
                 ),
                 None => println!("{kind:<10} —"),
             }
         }
         if let Some(r) = &p.recommendation {
-            println!("recommended: {} ({})", r.name, if p.already_handled { "already handled" } else { "install" });
+            println!(
+                "recommended: {} ({})",
+                r.name,
+                if p.already_handled {
+                    "already handled"
+                } else {
+                    "install"
+                }
+            );
         }
         println!("ranking: {}", p.ranking);
         Ok(())

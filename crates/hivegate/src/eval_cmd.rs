@@ -2,7 +2,6 @@
 //! reported split; `hivegate eval fit`: the hybrid's knobs, fitted on
 //! MetaTool's `train` split.
 
-use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
@@ -21,6 +20,7 @@ use hivegate_embed::{Embedder, ProviderKind};
 use serde_json::json;
 
 use crate::UserError;
+use crate::discover_cmd::progress_bar;
 use crate::home::Home;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -92,33 +92,14 @@ fn local_embedder() -> Result<Arc<dyn Embedder>, String> {
 /// Embeds the documents with a progress bar on stderr.
 fn embed_docs(e: Arc<dyn Embedder>, data: &Dataset) -> Result<EmbeddingRanker> {
     let total = data.docs.len();
-    let tty = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let r = EmbeddingRanker::new(e, &data.docs, |done| progress(done, total, tty))
+    let r = EmbeddingRanker::new(e, &data.docs, |done| progress_bar(done, total))
         .map_err(|e| UserError::new(e.to_string()))?;
     eprintln!(
-        "\rembedded {total} documents in {:.1} s{:20}",
-        start.elapsed().as_secs_f64(),
-        ""
+        "embedded {total} documents in {:.1} s",
+        start.elapsed().as_secs_f64()
     );
     Ok(r)
-}
-
-fn progress(done: usize, total: usize, tty: bool) {
-    let width = 30;
-    let filled = done * width / total.max(1);
-    let bar = format!(
-        "embedding documents [{}{}] {done}/{total}",
-        "#".repeat(filled),
-        "-".repeat(width - filled)
-    );
-    let mut err = std::io::stderr();
-    if tty {
-        let _ = write!(err, "\r{bar}");
-    } else if done == total || done % 256 < 32 {
-        let _ = writeln!(err, "{bar}");
-    }
-    let _ = err.flush();
 }
 
 pub fn run(cmd: EvalCommand) -> Result<()> {

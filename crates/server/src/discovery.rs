@@ -310,3 +310,32 @@ pub async fn pick<S: Marketplace>(
         .await
         .map_err(|e| DiscoveryError::Embed(e.to_string()))
 }
+
+/// Records a proposal in the audit (`capability_proposal`): the need (first
+/// 200 characters), what was picked per kind, the candidates, and where the
+/// request came from.
+pub async fn record_proposal<S: hivegate_store::Store>(
+    store: &S,
+    p: &AgentPick,
+    workspace: Option<&str>,
+    via: &str,
+    now: i64,
+) -> Result<(), StoreError> {
+    let name = |c: &Option<hivegate_catalog::acquisition::CapabilityCandidate>| {
+        c.as_ref().map(|c| c.name.clone())
+    };
+    let g = &p.grouped_by_kind;
+    let row = serde_json::json!({
+        "need": p.need.chars().take(200).collect::<String>(),
+        "workspace": workspace,
+        "recommendation": name(&p.recommendation),
+        "groupedByKind": {"connector": name(&g.connector), "skill": name(&g.skill), "tool": name(&g.tool), "mcp": name(&g.mcp)},
+        "candidates": p.candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
+        "gapDetected": p.gap_detected,
+        "alreadyHandled": p.already_handled,
+        "ranking": p.ranking,
+        "via": via,
+    });
+    store.audit_append("capability_proposal", &row, now).await?;
+    Ok(())
+}

@@ -16,7 +16,7 @@ use hivegate_store::marketplace::{MarketQuery, Marketplace};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::discovery::{Discovery, PROVIDER_KEY, pick};
+use crate::discovery::{Discovery, PROVIDER_KEY, pick, record_proposal};
 use crate::error::{ApiError, tier_response};
 use crate::routes::admin_name;
 use crate::{AppState, now_ms};
@@ -66,23 +66,7 @@ pub async fn agent_search(
     let p = pick(store.as_ref(), d.current(), &b.need, b.workspace.as_deref())
         .await
         .map_err(internal)?;
-    let g = &p.grouped_by_kind;
-    let name = |c: &Option<hivegate_catalog::acquisition::CapabilityCandidate>| {
-        c.as_ref().map(|c| c.name.clone())
-    };
-    let row = json!({
-        "need": p.need.chars().take(200).collect::<String>(),
-        "workspace": b.workspace,
-        "recommendation": name(&p.recommendation),
-        "groupedByKind": {"connector": name(&g.connector), "skill": name(&g.skill), "tool": name(&g.tool), "mcp": name(&g.mcp)},
-        "candidates": p.candidates.iter().map(|c| c.name.clone()).collect::<Vec<_>>(),
-        "gapDetected": p.gap_detected,
-        "alreadyHandled": p.already_handled,
-        "ranking": p.ranking,
-    });
-    store
-        .audit_append("capability_proposal", &row, now_ms())
-        .await?;
+    record_proposal(store.as_ref(), &p, b.workspace.as_deref(), "http", now_ms()).await?;
     Ok(Json(p).into_response())
 }
 

@@ -41,10 +41,6 @@ impl EmbeddingRanker {
         &self.docs
     }
 
-    pub fn embedder(&self) -> &Arc<dyn Embedder> {
-        &self.embedder
-    }
-
     pub fn embed_query(&self, query: &str) -> Result<Vec<f32>, EmbedError> {
         self.embedder
             .embed(&[query])?

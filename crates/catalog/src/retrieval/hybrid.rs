@@ -57,6 +57,9 @@ pub const GRID_PRF: [(usize, f32); 7] = [
 pub struct Scored {
     /// The hybrid scores (BM25 alone without embeddings), in corpus order.
     pub fused: Vec<f64>,
+    /// The seed's keyword `scoreMatch` for each document, in [0, 1], when
+    /// fusion needed them all (BM25 alone leaves them to [`Hybrid::keyword_score`]).
+    pub keyword: Option<Vec<f64>>,
     /// The query's cosine with each document, when embeddings ran.
     pub cosines: Option<Vec<f64>>,
     /// Why embeddings did not run for this query, when they should have.
@@ -97,30 +100,45 @@ impl Hybrid {
     /// Scores with the query embedded now; an embedding failure falls back
     /// to BM25 for this query and is returned beside the scores.
     pub fn score(&self, query: &str) -> Scored {
-        let lexical = |error| Scored {
-            fused: self.bm25.scores(query),
+        let bm = self.bm25.scores(query);
+        let lexical = |bm, error| Scored {
+            fused: bm,
+            keyword: None,
             cosines: None,
             error,
         };
         let Some(emb) = &self.embedding else {
-            return lexical(None);
+            return lexical(bm, None);
         };
         match emb.embed_query(query) {
-            Ok(q) => Scored {
-                fused: self.scores_with(query, &q),
-                cosines: Some(emb.scores_for(&q)),
-                error: None,
-            },
-            Err(e) => lexical(Some(e)),
+            Ok(q) => {
+                let keyword = self.keyword.scores(query);
+                let cosines = emb.scores_for(&q);
+                Scored {
+                    fused: fuse(&keyword, &bm, &q, &cosines, emb, &self.params),
+                    keyword: Some(keyword),
+                    cosines: Some(cosines),
+                    error: None,
+                }
+            }
+            Err(e) => lexical(bm, Some(e)),
         }
+    }
+
+    /// The keyword score of document `i` alone (for callers that only look
+    /// at a few documents when fusion did not score them all).
+    pub fn keyword_score(&self, keywords: &[String], i: usize) -> f64 {
+        self.keyword.score_one(keywords, i)
     }
 
     /// Scores for a query whose vector is already known.
     pub fn scores_with(&self, query: &str, qvec: &[f32]) -> Vec<f64> {
-        let kw = self.keyword.scores(query);
         let bm = self.bm25.scores(query);
         match &self.embedding {
-            Some(emb) => fuse(&kw, &bm, qvec, emb, &self.params),
+            Some(emb) => {
+                let kw = self.keyword.scores(query);
+                fuse(&kw, &bm, qvec, &emb.scores_for(qvec), emb, &self.params)
+            }
             None => bm,
         }
     }
@@ -136,16 +154,18 @@ impl Ranker for Hybrid {
     }
 }
 
-/// Steps 1 and 2 of the module doc, from lexical scores.
+/// Steps 1 and 2 of the module doc, from the lexical scores and the
+/// query's cosines (`emb.scores_for(qvec)`, computed once by the caller).
 pub fn fuse(
     kw: &[f64],
     bm: &[f64],
     qvec: &[f32],
+    cosines: &[f64],
     emb: &EmbeddingRanker,
     p: &FusionParams,
 ) -> Vec<f64> {
     let sum = |e: Vec<f64>| combine(&[(kw.to_vec(), p.keyword), (bm.to_vec(), p.bm25), (e, 1.0)]);
-    let first = sum(emb.scores_for(qvec));
+    let first = sum(cosines.to_vec());
     if p.prf_docs == 0 || p.prf_weight == 0.0 {
         return first;
     }

@@ -162,6 +162,16 @@ impl KeywordRanker {
     }
 }
 
+impl KeywordRanker {
+    /// The score of document `i` for already-extracted keywords (0 for an
+    /// index outside the corpus).
+    pub fn score_one(&self, keywords: &[String], i: usize) -> f64 {
+        self.docs
+            .get(i)
+            .map_or(0.0, |(n, c)| score_match(keywords, n, c))
+    }
+}
+
 impl Ranker for KeywordRanker {
     fn name(&self) -> &'static str {
         "keyword"
