@@ -10,6 +10,7 @@ mod token;
 
 use std::sync::Arc;
 
+use hivegate_policy::annotations::ToolAnnotations;
 use hivegate_policy::canonical::to_canonical_string;
 use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::rules::RuleSet;
@@ -54,6 +55,8 @@ pub struct CallRequest {
     pub session: Option<String>,
     pub workspace: Option<String>,
     pub autonomy: Option<AutonomyOverride>,
+    /// An upstream MCP tool's annotations, when the executor knows them.
+    pub hints: Option<ToolAnnotations>,
 }
 
 /// What the gate answers for one call.
@@ -201,6 +204,7 @@ impl<S: Store> Gate<S> {
             autonomy: level,
             rules: self.rules.as_ref(),
             permissions: None,
+            tool_hints: req.hints.as_ref(),
         };
         let decision = decide(&req.tool, &req.args, &ctx);
         let (canonical, hash) = args_hash(&req.args);
@@ -358,6 +362,36 @@ impl<S: Store> Gate<S> {
         if !verify_token(&self.token_key, &a, token) {
             return Ok(Err(Refusal::TokenInvalid));
         }
+        self.consume(a, tool, args, session, now).await
+    }
+
+    /// For an executor inside hivegate (the MCP gateway), which opened the
+    /// request itself and never handed out a token: uses a granted request
+    /// for exactly the call it was opened for, once. Callers outside the
+    /// process have no path to this; they hold tokens.
+    pub async fn redeem_own(
+        &self,
+        id: &str,
+        tool: &str,
+        args: &Value,
+        session: &str,
+        now: i64,
+    ) -> ApprovalResult<Approval> {
+        match self.store.approval_get(id).await? {
+            None => Ok(Err(Refusal::NotFound)),
+            Some(a) => self.consume(a, tool, args, session, now).await,
+        }
+    }
+
+    async fn consume(
+        &self,
+        a: Approval,
+        tool: &str,
+        args: &Value,
+        session: &str,
+        now: i64,
+    ) -> ApprovalResult<Approval> {
+        let id = a.id.as_str();
         let refusal = match a.status {
             ApprovalStatus::Redeemed => Some(Refusal::TokenReplayed),
             ApprovalStatus::Denied => Some(Refusal::Denied),

@@ -143,6 +143,7 @@ fn check(a: CheckArgs) -> Result<()> {
         autonomy: default_level,
         rules: rules.as_ref(),
         permissions: None,
+        tool_hints: None,
     };
     let d = decide(&tool, &args, &ctx);
     let mut out = std::io::stdout().lock();
@@ -239,6 +240,7 @@ fn check_batch(
             autonomy: level,
             rules,
             permissions: None,
+            tool_hints: None,
         };
         let d = decide(&tool, &args, &ctx);
         if json {

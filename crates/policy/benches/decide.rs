@@ -59,6 +59,7 @@ fn our_ctx(rules: &RuleSet) -> DecisionContext<'_> {
         autonomy: AutonomyLevel::Normal,
         rules: Some(rules),
         permissions: None,
+        tool_hints: None,
     }
 }
 

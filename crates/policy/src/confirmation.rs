@@ -16,6 +16,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::annotations::ToolAnnotations;
+
 use crate::permissions::READONLY_TOOLS;
 use crate::shell::{self, Effect, is_protected_branch};
 
@@ -267,7 +269,9 @@ impl CallAssessment {
 }
 
 /// Assesses one call: every list, table and analysis that applies to it.
-pub fn assess_call(tool: &str, args: &Value) -> CallAssessment {
+/// `hints` are an upstream MCP tool's annotations, when the caller knows
+/// them; an MCP tool without them counts as a destructive write.
+pub fn assess_call(tool: &str, args: &Value, hints: Option<&ToolAnnotations>) -> CallAssessment {
     if SHELL_TOOLS.contains(&tool) {
         return assess_shell(tool, args);
     }
@@ -275,7 +279,7 @@ pub fn assess_call(tool: &str, args: &Value) -> CallAssessment {
         return assess_connector(tool, action);
     }
     if tool.starts_with("mcp_") {
-        return assess_by_name(tool, "MCP tool");
+        return assess_mcp(tool, hints);
     }
     match tool {
         "git_push" => assess_git_push(args),
@@ -367,6 +371,32 @@ fn assess_connector(tool: &str, action: &str) -> CallAssessment {
     assess_by_name(tool, "connector action")
 }
 
+/// The MCP spec's defaults apply to absent hints: not read-only, destructive.
+fn assess_mcp(tool: &str, hints: Option<&ToolAnnotations>) -> CallAssessment {
+    let Some(h) = hints else {
+        return CallAssessment::confirm(
+            false,
+            ApprovalClass::Elevated,
+            format!("{tool} is an MCP tool without annotations: it counts as a destructive write"),
+        );
+    };
+    if h.read_only() {
+        CallAssessment::auto(format!("{tool} is an MCP tool its server marks read-only"))
+    } else if h.destructive() {
+        CallAssessment::confirm(
+            false,
+            ApprovalClass::Elevated,
+            format!("{tool} is an MCP tool that may destroy or overwrite (destructiveHint)"),
+        )
+    } else {
+        CallAssessment::confirm(
+            true,
+            ApprovalClass::Standard,
+            format!("{tool} is an MCP tool that writes, additively (destructiveHint false)"),
+        )
+    }
+}
+
 fn assess_by_name(tool: &str, kind: &str) -> CallAssessment {
     if name_has_write_verb(tool) {
         CallAssessment::confirm(
@@ -450,22 +480,22 @@ fn assess_install(args: &Value) -> CallAssessment {
 
 /// The seed's `needsConfirmation(toolName, args)`: needs a click at normal.
 pub fn needs_confirmation(tool: &str, args: &Value) -> bool {
-    assess_call(tool, args).needs_confirmation
+    assess_call(tool, args, None).needs_confirmation
 }
 
 /// The seed's `getApprovalClass(toolName, args)`.
 pub fn get_approval_class(tool: &str, args: &Value) -> ApprovalClass {
-    assess_call(tool, args).approval_class
+    assess_call(tool, args, None).approval_class
 }
 
 /// The seed's `isCriticalNeverAutopass(toolName, args)`.
 pub fn is_critical_never_autopass(tool: &str, args: &Value) -> bool {
-    assess_call(tool, args).critical
+    assess_call(tool, args, None).critical
 }
 
 /// The seed's `needsConfirmationWithAutonomy(toolName, args, level)`.
 pub fn needs_confirmation_with_autonomy(tool: &str, args: &Value, level: AutonomyLevel) -> bool {
-    !autonomy_passes(&assess_call(tool, args), level)
+    !autonomy_passes(&assess_call(tool, args, None), level)
 }
 
 /// Whether `level` lets the assessed call run without a click.

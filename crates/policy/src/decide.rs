@@ -12,6 +12,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::annotations::ToolAnnotations;
 use crate::confirmation::{ApprovalClass, AutonomyLevel, assess_call, autonomy_passes};
 use crate::permissions::PermissionManager;
 use crate::rules::{RuleDecision, RuleSet};
@@ -63,11 +64,13 @@ pub struct DecisionContext<'a> {
     pub autonomy: AutonomyLevel,
     pub rules: Option<&'a RuleSet>,
     pub permissions: Option<&'a PermissionManager>,
+    /// The annotations of the upstream MCP tool being called, when known.
+    pub tool_hints: Option<&'a ToolAnnotations>,
 }
 
 /// Decides one call.
 pub fn decide(tool: &str, args: &Value, ctx: &DecisionContext<'_>) -> Decision {
-    let a = assess_call(tool, args);
+    let a = assess_call(tool, args, ctx.tool_hints);
     let mut decision = Decision {
         decision: Verdict::Confirm,
         approval_class: a.approval_class,
@@ -163,6 +166,7 @@ match = [{ tool = "connector_gmail_send_email" }]
             autonomy: level,
             rules,
             permissions: None,
+            tool_hints: None,
         }
     }
 
@@ -233,6 +237,7 @@ match = [{ tool = "connector_gmail_send_email" }]
             autonomy: AutonomyLevel::Yolo,
             rules: None,
             permissions: Some(&pm),
+            tool_hints: None,
         };
         assert_eq!(decide("write_file", &json!({}), &c).decision, Verdict::Deny);
         assert_eq!(decide("read_file", &json!({}), &c).decision, Verdict::Auto);

@@ -13,6 +13,7 @@
 //!
 //! Time is always passed in (milliseconds since the epoch), never read.
 
+pub mod annotations;
 pub mod canonical;
 pub mod confirmation;
 pub mod decide;

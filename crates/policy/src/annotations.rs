@@ -1,13 +1,14 @@
-//! What an upstream tool's annotations mean for the gate. The MCP spec's
-//! defaults apply when a hint is absent: `readOnlyHint` false,
+//! What an upstream MCP tool's annotations mean for the gate. The MCP
+//! spec's defaults apply when a hint is absent: `readOnlyHint` false,
 //! `destructiveHint` true, `openWorldHint` true. So a tool without
-//! annotations is a destructive write, and is asked about accordingly.
+//! annotations is a destructive write, and is asked about accordingly:
 //!
 //! - normal: anything not read-only needs a click;
 //! - trusted: a destructive one still needs a click;
 //! - yolo: auto (the critical list, checked elsewhere, still applies).
+//!
+//! [`crate::confirmation::assess_call`] applies this to `mcp_*` tools.
 
-use hivegate_policy::confirmation::AutonomyLevel;
 use serde::{Deserialize, Serialize};
 
 /// `ToolAnnotations`, as an upstream reports them.
@@ -30,18 +31,11 @@ impl ToolAnnotations {
     }
 }
 
-/// Whether a call to a tool with these annotations needs a human at `level`.
-pub fn needs_confirmation(a: &ToolAnnotations, level: AutonomyLevel) -> bool {
-    match level {
-        AutonomyLevel::Normal => !a.read_only(),
-        AutonomyLevel::Trusted => a.destructive(),
-        AutonomyLevel::Yolo => false,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::confirmation::{AutonomyLevel, assess_call, autonomy_passes};
+    use serde_json::json;
 
     fn ann(ro: Option<bool>, de: Option<bool>) -> ToolAnnotations {
         ToolAnnotations {
@@ -51,18 +45,23 @@ mod tests {
         }
     }
 
+    fn asks(hints: Option<&ToolAnnotations>, level: AutonomyLevel) -> bool {
+        !autonomy_passes(&assess_call("mcp_fs_tool", &json!({}), hints), level)
+    }
+
     #[test]
     fn annotations_feed_the_gate() {
         use AutonomyLevel::{Normal, Trusted, Yolo};
         let none = ToolAnnotations::default();
-        assert!(needs_confirmation(&none, Normal) && needs_confirmation(&none, Trusted));
-        assert!(!needs_confirmation(&none, Yolo));
+        for hints in [None, Some(&none)] {
+            assert!(asks(hints, Normal) && asks(hints, Trusted) && !asks(hints, Yolo));
+        }
         let read = ann(Some(true), None);
-        assert!(!needs_confirmation(&read, Normal) && !read.destructive());
+        assert!(!asks(Some(&read), Normal) && !read.destructive());
         let additive = ann(Some(false), Some(false));
-        assert!(needs_confirmation(&additive, Normal) && !needs_confirmation(&additive, Trusted));
+        assert!(asks(Some(&additive), Normal) && !asks(Some(&additive), Trusted));
         let destructive = ann(None, Some(true));
-        assert!(needs_confirmation(&destructive, Trusted));
+        assert!(asks(Some(&destructive), Trusted));
         // A contradictory pair counts as read-only (the stronger claim the
         // upstream made), and never as destructive.
         assert!(!ann(Some(true), Some(true)).destructive());

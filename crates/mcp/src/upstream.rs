@@ -1,0 +1,318 @@
+//! One connection to one upstream MCP server, over rmcp: a stdio child
+//! process or a streamable HTTP endpoint.
+//!
+//! A child runs in its own process group so that stopping it also stops
+//! what it spawned (`npx` starts `node`, which may start more); its
+//! environment loses every `HIVEGATE_*` variable, so the master key and the
+//! admin token never reach an upstream. Its stderr is kept, the last lines
+//! only, for the server's status; it is never logged above debug.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
+};
+use rmcp::service::{NotificationContext, Peer, RoleClient, RunningService};
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::{ClientHandler, ServiceExt};
+use serde_json::Value;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::sync::mpsc;
+
+use crate::config::ServerConfig;
+
+/// Lines of an upstream's stderr kept for its status.
+const STDERR_LINES: usize = 20;
+/// Characters kept of one stderr line.
+const STDERR_LINE_CHARS: usize = 400;
+
+/// Time limits and size caps for upstreams.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Spawn or connect, then the MCP handshake and the first tool list.
+    pub start: Duration,
+    /// One `tools/call`.
+    pub call: Duration,
+    /// A health check.
+    pub health: Duration,
+    /// The largest result passed on, in bytes of JSON; bigger ones are
+    /// replaced by an error result saying so.
+    pub max_result_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            start: Duration::from_secs(30),
+            call: Duration::from_secs(60),
+            health: Duration::from_secs(5),
+            max_result_bytes: 1024 * 1024,
+        }
+    }
+}
+
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+pub enum UpstreamError {
+    #[error("cannot start `{command}`: {why}")]
+    Spawn { command: String, why: String },
+    #[error("the MCP handshake failed: {0}")]
+    Handshake(String),
+    #[error("no answer within {0} s")]
+    Timeout(u64),
+    #[error("the server closed the connection")]
+    Closed,
+    #[error("the server answered with an error: {0}")]
+    Protocol(String),
+    #[error("header `{0}` is not a valid HTTP header")]
+    Header(String),
+}
+
+/// What an upstream tells us about one of its tools.
+#[derive(Debug, Clone)]
+pub struct UpstreamTool {
+    pub name: String,
+    pub description: String,
+    pub input_schema: Arc<serde_json::Map<String, Value>>,
+    pub annotations: Option<hivegate_policy::annotations::ToolAnnotations>,
+}
+
+/// Receives an upstream's notifications: a changed tool list is passed to
+/// the runtime, which refreshes that server's tools.
+#[derive(Clone)]
+pub struct UpstreamHandler {
+    server: String,
+    tools_changed: mpsc::UnboundedSender<String>,
+}
+
+impl ClientHandler for UpstreamHandler {
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new("hivegate", env!("CARGO_PKG_VERSION")),
+        )
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        // The runtime may be gone; then nobody needs to know.
+        let _ = self.tools_changed.send(self.server.clone());
+    }
+}
+
+/// A live connection.
+pub struct Connection {
+    service: tokio::sync::Mutex<Option<RunningService<RoleClient, UpstreamHandler>>>,
+    peer: Peer<RoleClient>,
+    /// The child's process id (stdio upstreams).
+    pub pid: Option<u32>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("pid", &self.pid)
+            .finish_non_exhaustive()
+    }
+}
+
+fn secs(d: Duration) -> u64 {
+    d.as_secs().max(1)
+}
+
+fn child_command(
+    command: &str,
+    args: &[String],
+    env: &BTreeMap<String, String>,
+) -> process_wrap::tokio::CommandWrap {
+    let mut cmd = tokio::process::Command::new(command);
+    cmd.args(args);
+    for (k, _) in std::env::vars_os() {
+        if k.to_string_lossy().starts_with("HIVEGATE_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.envs(env);
+    let mut wrap = process_wrap::tokio::CommandWrap::from(cmd);
+    wrap.wrap(process_wrap::tokio::ProcessGroup::leader());
+    wrap
+}
+
+fn keep_stderr(stderr: Option<tokio::process::ChildStderr>) -> Arc<Mutex<VecDeque<String>>> {
+    let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_LINES)));
+    if let Some(stderr) = stderr {
+        let tail = tail.clone();
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                let line: String = line.chars().take(STDERR_LINE_CHARS).collect();
+                tracing::debug!(target: "hivegate::upstream", "{line}");
+                if let Ok(mut t) = tail.lock() {
+                    if t.len() == STDERR_LINES {
+                        t.pop_front();
+                    }
+                    t.push_back(line);
+                }
+            }
+        });
+    }
+    tail
+}
+
+fn http_config(url: &str, headers: &BTreeMap<String, String>) -> Result<StreamableHttpClientTransportConfig, UpstreamError> {
+    let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
+    let mut custom = HashMap::new();
+    for (k, v) in headers {
+        if k.eq_ignore_ascii_case("authorization") {
+            let token = v.strip_prefix("Bearer ").unwrap_or(v);
+            config = config.auth_header(token.to_owned());
+            continue;
+        }
+        let name = http::HeaderName::try_from(k.as_str()).map_err(|_| UpstreamError::Header(k.clone()))?;
+        let value = http::HeaderValue::try_from(v.as_str()).map_err(|_| UpstreamError::Header(k.clone()))?;
+        custom.insert(name, value);
+    }
+    Ok(config.custom_headers(custom))
+}
+
+impl Connection {
+    /// Starts (or connects to) `server` and completes the MCP handshake.
+    pub async fn open(
+        server: &str,
+        config: &ServerConfig,
+        limits: &Limits,
+        tools_changed: mpsc::UnboundedSender<String>,
+    ) -> Result<Connection, UpstreamError> {
+        let handler = UpstreamHandler {
+            server: server.to_owned(),
+            tools_changed,
+        };
+        let start = async {
+            match config {
+                ServerConfig::Stdio { command, args, env } => {
+                    let spawn_err = |e: std::io::Error| UpstreamError::Spawn {
+                        command: command.clone(),
+                        why: e.to_string(),
+                    };
+                    let cmd = child_command(command, args, env);
+                    let (child, stderr) = TokioChildProcess::builder(cmd)
+                        .stderr(std::process::Stdio::piped())
+                        .spawn()
+                        .map_err(spawn_err)?;
+                    let pid = child.id();
+                    let stderr = keep_stderr(stderr);
+                    let service = handler.serve(child).await.map_err(|e| {
+                        let tail = stderr.lock().map(|t| t.iter().cloned().collect::<Vec<_>>().join(" | ")).unwrap_or_default();
+                        UpstreamError::Handshake(if tail.is_empty() { e.to_string() } else { format!("{e}; stderr: {tail}") })
+                    })?;
+                    Ok::<_, UpstreamError>((service, pid, stderr))
+                }
+                ServerConfig::Http { url, headers } => {
+                    let transport = StreamableHttpClientTransport::from_config(http_config(url, headers)?);
+                    let service = handler
+                        .serve(transport)
+                        .await
+                        .map_err(|e| UpstreamError::Handshake(e.to_string()))?;
+                    Ok((service, None, Arc::new(Mutex::new(VecDeque::new()))))
+                }
+            }
+        };
+        let (service, pid, stderr) = tokio::time::timeout(limits.start, start)
+            .await
+            .map_err(|_| UpstreamError::Timeout(secs(limits.start)))??;
+        let peer = service.peer().clone();
+        Ok(Connection {
+            service: tokio::sync::Mutex::new(Some(service)),
+            peer,
+            pid,
+            stderr,
+        })
+    }
+
+    /// The tools the server offers now.
+    pub async fn list_tools(&self, limit: Duration) -> Result<Vec<UpstreamTool>, UpstreamError> {
+        let tools = tokio::time::timeout(limit, self.peer.list_all_tools())
+            .await
+            .map_err(|_| UpstreamError::Timeout(secs(limit)))?
+            .map_err(service_error)?;
+        Ok(tools
+            .into_iter()
+            .map(|t| UpstreamTool {
+                name: t.name.to_string(),
+                description: t.description.map(|d| d.to_string()).unwrap_or_default(),
+                input_schema: t.input_schema.clone(),
+                annotations: t.annotations.map(|a| hivegate_policy::annotations::ToolAnnotations {
+                    read_only_hint: a.read_only_hint,
+                    destructive_hint: a.destructive_hint,
+                    open_world_hint: a.open_world_hint,
+                }),
+            })
+            .collect())
+    }
+
+    /// Calls one tool. A result bigger than the cap comes back as an error
+    /// result that says so, never cut in the middle of a value.
+    pub async fn call(
+        &self,
+        tool: &str,
+        args: Option<serde_json::Map<String, Value>>,
+        limits: &Limits,
+    ) -> Result<CallToolResult, UpstreamError> {
+        let mut params = CallToolRequestParams::new(tool.to_owned());
+        if let Some(args) = args {
+            params = params.with_arguments(args);
+        }
+        let result = tokio::time::timeout(limits.call, self.peer.call_tool(params))
+            .await
+            .map_err(|_| UpstreamError::Timeout(secs(limits.call)))?
+            .map_err(service_error)?;
+        let size = serde_json::to_vec(&result).map_or(usize::MAX, |v| v.len());
+        if size > limits.max_result_bytes {
+            return Ok(CallToolResult::error(vec![rmcp::model::ContentBlock::text(format!(
+                "the result of {tool} was {size} bytes, over hivegate's cap of {} bytes; ask for less",
+                limits.max_result_bytes
+            ))]));
+        }
+        Ok(result)
+    }
+
+    /// Whether the server still answers.
+    pub async fn health(&self, limit: Duration) -> Result<(), UpstreamError> {
+        if self.is_closed() {
+            return Err(UpstreamError::Closed);
+        }
+        self.list_tools(limit).await.map(|_| ())
+    }
+
+    pub fn is_closed(&self) -> bool {
+        self.peer.is_transport_closed()
+    }
+
+    /// The last lines the server wrote to stderr.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr
+            .lock()
+            .map(|t| t.iter().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    /// Ends the connection; for a child, closes its stdin, then SIGTERM,
+    /// then kills its process group.
+    pub async fn close(&self) {
+        if let Some(service) = self.service.lock().await.take() {
+            let _ = service.cancel().await;
+        }
+    }
+}
+
+fn service_error(e: rmcp::service::ServiceError) -> UpstreamError {
+    use rmcp::service::ServiceError as E;
+    match e {
+        E::TransportClosed | E::TransportSend(_) => UpstreamError::Closed,
+        E::Timeout { timeout } => UpstreamError::Timeout(secs(timeout)),
+        E::McpError(m) => UpstreamError::Protocol(m.message.to_string()),
+        other => UpstreamError::Protocol(other.to_string()),
+    }
+}
