@@ -10,8 +10,10 @@
 //!   HTTP), with time limits and a result cap.
 //! - [`runtime`]: every configured server: register, start, stop, restart,
 //!   health, reload, and calls routed by exposed name.
+//! - [`retrieval`]: which upstream tools a conversation is shown.
 
 pub mod config;
 pub mod names;
+pub mod retrieval;
 pub mod runtime;
 pub mod upstream;

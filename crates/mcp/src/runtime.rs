@@ -58,7 +58,8 @@ pub struct ExposedTool {
     pub exposed: String,
     pub server: String,
     pub tool: UpstreamTool,
-    conn: Arc<Connection>,
+    /// None only in a [`ToolIndex::detached`] index.
+    conn: Option<Arc<Connection>>,
 }
 
 /// The tools of the running servers, immutable once built.
@@ -70,6 +71,26 @@ pub struct ToolIndex {
 }
 
 impl ToolIndex {
+    /// An index of tools with no server behind them (for ranking tests and
+    /// benchmarks); calls to them fail as unknown.
+    pub fn detached(generation: u64, tools: Vec<(String, UpstreamTool)>) -> ToolIndex {
+        let mut index = ToolIndex {
+            generation,
+            ..ToolIndex::default()
+        };
+        for (server, tool) in tools {
+            let exposed = crate::names::exposed_name(&server, &tool.name);
+            index.by_name.insert(exposed.clone(), index.tools.len());
+            index.tools.push(ExposedTool {
+                exposed,
+                server,
+                tool,
+                conn: None,
+            });
+        }
+        index
+    }
+
     pub fn get(&self, exposed: &str) -> Option<&ExposedTool> {
         self.by_name.get(exposed).map(|&i| &self.tools[i])
     }
@@ -94,7 +115,10 @@ pub enum CallError {
     #[error("no running MCP server offers a tool named `{0}`")]
     UnknownTool(String),
     #[error("{server}: {error}")]
-    Upstream { server: String, error: UpstreamError },
+    Upstream {
+        server: String,
+        error: UpstreamError,
+    },
 }
 
 struct Slot {
@@ -219,7 +243,11 @@ impl McpRuntime {
         let mut by_name = HashMap::new();
         for (server, slot) in inner.slots.iter_mut() {
             slot.refused.clear();
-            let Some(conn) = slot.conn.as_ref().filter(|_| slot.state == ServerState::Running) else {
+            let Some(conn) = slot
+                .conn
+                .as_ref()
+                .filter(|_| slot.state == ServerState::Running)
+            else {
                 continue;
             };
             for t in &slot.tools {
@@ -230,7 +258,7 @@ impl McpRuntime {
                                 exposed,
                                 server: server.clone(),
                                 tool: t.clone(),
-                                conn: conn.clone(),
+                                conn: Some(conn.clone()),
                             });
                         }
                     }
@@ -265,7 +293,11 @@ impl McpRuntime {
                 ServerStatus {
                     name: name.clone(),
                     transport: transport_of(&slot.config),
-                    state: if closed { ServerState::Failed } else { slot.state },
+                    state: if closed {
+                        ServerState::Failed
+                    } else {
+                        slot.state
+                    },
                     pid: slot.conn.as_ref().and_then(|c| c.pid),
                     tools: index
                         .tools
@@ -279,7 +311,11 @@ impl McpRuntime {
                         slot.error.clone()
                     },
                     refused_tools: slot.refused.clone(),
-                    stderr: slot.conn.as_ref().map(|c| c.stderr_tail()).unwrap_or_default(),
+                    stderr: slot
+                        .conn
+                        .as_ref()
+                        .map(|c| c.stderr_tail())
+                        .unwrap_or_default(),
                 }
             })
             .collect();
@@ -294,7 +330,9 @@ impl McpRuntime {
                 .slots
                 .get_mut(name)
                 .ok_or_else(|| StartError::Unknown(name.to_owned()))?;
-            if slot.state == ServerState::Running && slot.conn.as_ref().is_some_and(|c| !c.is_closed()) {
+            if slot.state == ServerState::Running
+                && slot.conn.as_ref().is_some_and(|c| !c.is_closed())
+            {
                 return Ok(());
             }
             slot.state = ServerState::Starting;
@@ -302,7 +340,8 @@ impl McpRuntime {
             slot.config.clone()
         };
         let opened = async {
-            let conn = Connection::open(name, &config, &self.limits, self.tools_changed.clone()).await?;
+            let conn =
+                Connection::open(name, &config, &self.limits, self.tools_changed.clone()).await?;
             match conn.list_tools(self.limits.start).await {
                 Ok(tools) => Ok((conn, tools)),
                 Err(e) => {
@@ -328,7 +367,12 @@ impl McpRuntime {
                     conn.close().await;
                     return Ok(());
                 }
-                tracing::info!(server = name, pid = conn.pid, tools = tools.len(), "MCP server started");
+                tracing::info!(
+                    server = name,
+                    pid = conn.pid,
+                    tools = tools.len(),
+                    "MCP server started"
+                );
                 slot.conn = Some(Arc::new(conn));
                 slot.tools = tools;
                 slot.state = ServerState::Running;
@@ -392,8 +436,13 @@ impl McpRuntime {
     pub async fn health(&self, name: &str) -> Result<(), StartError> {
         let conn = {
             let inner = self.inner.lock().await;
-            let slot = inner.slots.get(name).ok_or_else(|| StartError::Unknown(name.to_owned()))?;
-            slot.conn.clone().ok_or_else(|| StartError::NotRunning(name.to_owned()))?
+            let slot = inner
+                .slots
+                .get(name)
+                .ok_or_else(|| StartError::Unknown(name.to_owned()))?;
+            slot.conn
+                .clone()
+                .ok_or_else(|| StartError::NotRunning(name.to_owned()))?
         };
         let result = conn.health(self.limits.health).await;
         if let Err(e) = &result {
@@ -442,14 +491,15 @@ impl McpRuntime {
         args: Option<serde_json::Map<String, Value>>,
     ) -> Result<CallToolResult, CallError> {
         let index = self.index();
-        let t = index
+        let (t, conn) = index
             .get(exposed)
+            .and_then(|t| Some((t, t.conn.as_ref()?)))
             .ok_or_else(|| CallError::UnknownTool(exposed.to_owned()))?;
-        match t.conn.call(&t.tool.name, args, &self.limits).await {
+        match conn.call(&t.tool.name, args, &self.limits).await {
             Ok(r) => Ok(r),
             Err(error) => {
                 if error == UpstreamError::Closed {
-                    self.mark_failed(&t.server, &t.conn, &error).await;
+                    self.mark_failed(&t.server, conn, &error).await;
                 }
                 Err(CallError::Upstream {
                     server: t.server.clone(),
@@ -471,14 +521,24 @@ impl McpRuntime {
             .map(|d| d.as_nanos());
         let mut inner = self.inner.lock().await;
         if mtime_now.is_some() && mtime_now == inner.signature.as_ref().map(|s| s.mtime_ns) {
-            return Ok(ReloadReport { unchanged: true, ..ReloadReport::default() });
+            return Ok(ReloadReport {
+                unchanged: true,
+                ..ReloadReport::default()
+            });
         }
         let (new, sig) = match signature(&self.path)? {
             None => (McpConfig::default(), None),
             Some((sig, text)) => {
-                if inner.signature.as_ref().is_some_and(|s| s.sha256 == sig.sha256) {
+                if inner
+                    .signature
+                    .as_ref()
+                    .is_some_and(|s| s.sha256 == sig.sha256)
+                {
                     inner.signature = Some(sig);
-                    return Ok(ReloadReport { unchanged: true, ..ReloadReport::default() });
+                    return Ok(ReloadReport {
+                        unchanged: true,
+                        ..ReloadReport::default()
+                    });
                 }
                 match McpConfig::parse(&text) {
                     Ok(c) => (c, Some(sig)),
@@ -509,7 +569,9 @@ impl McpRuntime {
             }
         }
         for name in &d.added {
-            inner.slots.insert(name.clone(), Slot::new(new.servers[name].clone()));
+            inner
+                .slots
+                .insert(name.clone(), Slot::new(new.servers[name].clone()));
         }
         inner.config = new;
         inner.signature = sig;
@@ -519,7 +581,10 @@ impl McpRuntime {
         drop(inner);
         join_all(closing.iter().map(|c| c.close())).await;
         let results = join_all(to_start.iter().map(|n| self.start(n))).await;
-        let mut report = ReloadReport { diff: d, ..ReloadReport::default() };
+        let mut report = ReloadReport {
+            diff: d,
+            ..ReloadReport::default()
+        };
         for (name, r) in to_start.into_iter().zip(results) {
             match r {
                 Ok(()) => report.restarted.push(name),

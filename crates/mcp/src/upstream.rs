@@ -161,7 +161,10 @@ fn keep_stderr(stderr: Option<tokio::process::ChildStderr>) -> Arc<Mutex<VecDequ
     tail
 }
 
-fn http_config(url: &str, headers: &BTreeMap<String, String>) -> Result<StreamableHttpClientTransportConfig, UpstreamError> {
+fn http_config(
+    url: &str,
+    headers: &BTreeMap<String, String>,
+) -> Result<StreamableHttpClientTransportConfig, UpstreamError> {
     let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_owned());
     let mut custom = HashMap::new();
     for (k, v) in headers {
@@ -170,8 +173,10 @@ fn http_config(url: &str, headers: &BTreeMap<String, String>) -> Result<Streamab
             config = config.auth_header(token.to_owned());
             continue;
         }
-        let name = http::HeaderName::try_from(k.as_str()).map_err(|_| UpstreamError::Header(k.clone()))?;
-        let value = http::HeaderValue::try_from(v.as_str()).map_err(|_| UpstreamError::Header(k.clone()))?;
+        let name =
+            http::HeaderName::try_from(k.as_str()).map_err(|_| UpstreamError::Header(k.clone()))?;
+        let value = http::HeaderValue::try_from(v.as_str())
+            .map_err(|_| UpstreamError::Header(k.clone()))?;
         custom.insert(name, value);
     }
     Ok(config.custom_headers(custom))
@@ -204,13 +209,21 @@ impl Connection {
                     let pid = child.id();
                     let stderr = keep_stderr(stderr);
                     let service = handler.serve(child).await.map_err(|e| {
-                        let tail = stderr.lock().map(|t| t.iter().cloned().collect::<Vec<_>>().join(" | ")).unwrap_or_default();
-                        UpstreamError::Handshake(if tail.is_empty() { e.to_string() } else { format!("{e}; stderr: {tail}") })
+                        let tail = stderr
+                            .lock()
+                            .map(|t| t.iter().cloned().collect::<Vec<_>>().join(" | "))
+                            .unwrap_or_default();
+                        UpstreamError::Handshake(if tail.is_empty() {
+                            e.to_string()
+                        } else {
+                            format!("{e}; stderr: {tail}")
+                        })
                     })?;
                     Ok::<_, UpstreamError>((service, pid, stderr))
                 }
                 ServerConfig::Http { url, headers } => {
-                    let transport = StreamableHttpClientTransport::from_config(http_config(url, headers)?);
+                    let transport =
+                        StreamableHttpClientTransport::from_config(http_config(url, headers)?);
                     let service = handler
                         .serve(transport)
                         .await
@@ -243,11 +256,13 @@ impl Connection {
                 name: t.name.to_string(),
                 description: t.description.map(|d| d.to_string()).unwrap_or_default(),
                 input_schema: t.input_schema.clone(),
-                annotations: t.annotations.map(|a| hivegate_policy::annotations::ToolAnnotations {
-                    read_only_hint: a.read_only_hint,
-                    destructive_hint: a.destructive_hint,
-                    open_world_hint: a.open_world_hint,
-                }),
+                annotations: t
+                    .annotations
+                    .map(|a| hivegate_policy::annotations::ToolAnnotations {
+                        read_only_hint: a.read_only_hint,
+                        destructive_hint: a.destructive_hint,
+                        open_world_hint: a.open_world_hint,
+                    }),
             })
             .collect())
     }
@@ -270,10 +285,12 @@ impl Connection {
             .map_err(service_error)?;
         let size = serde_json::to_vec(&result).map_or(usize::MAX, |v| v.len());
         if size > limits.max_result_bytes {
-            return Ok(CallToolResult::error(vec![rmcp::model::ContentBlock::text(format!(
-                "the result of {tool} was {size} bytes, over hivegate's cap of {} bytes; ask for less",
-                limits.max_result_bytes
-            ))]));
+            return Ok(CallToolResult::error(vec![
+                rmcp::model::ContentBlock::text(format!(
+                    "the result of {tool} was {size} bytes, over hivegate's cap of {} bytes; ask for less",
+                    limits.max_result_bytes
+                )),
+            ]));
         }
         Ok(result)
     }

@@ -63,8 +63,11 @@ impl Drop for Home {
 
 fn alive(pid: u32) -> bool {
     // A zombie is not alive: it is a reaped-later exit.
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|s| s.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z')))
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit(')')
+            .next()
+            .is_some_and(|rest| !rest.trim_start().starts_with('Z'))
+    })
 }
 
 async fn gone(pid: u32) -> bool {
@@ -83,7 +86,11 @@ fn text_of(r: &rmcp::model::CallToolResult) -> String {
 
 fn pid_of(rt: &McpRuntime, servers: &[hivegate_mcp::runtime::ServerStatus], name: &str) -> u32 {
     let _ = rt;
-    servers.iter().find(|s| s.name == name).and_then(|s| s.pid).unwrap()
+    servers
+        .iter()
+        .find(|s| s.name == name)
+        .and_then(|s| s.pid)
+        .unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -97,16 +104,26 @@ async fn real_servers_start_list_call_stop() {
         "memory": npm_server("memory", &[]),
         "fs": npm_server("filesystem", &[&files.to_string_lossy()]),
     }));
-    let rt = McpRuntime::load(&home.config(), Limits::default()).await.unwrap();
+    let rt = McpRuntime::load(&home.config(), Limits::default())
+        .await
+        .unwrap();
     let (servers, err) = rt.servers().await;
     assert!(err.is_none());
-    assert!(servers.iter().all(|s| s.state == ServerState::Stopped && s.pid.is_none()));
+    assert!(
+        servers
+            .iter()
+            .all(|s| s.state == ServerState::Stopped && s.pid.is_none())
+    );
     assert!(rt.index().tools.is_empty(), "registered is not started");
 
     let failures = rt.start_all().await;
     assert!(failures.is_empty(), "{failures:?}");
     let index = rt.index();
-    for name in ["mcp_everything_echo", "mcp_memory_create_entities", "mcp_fs_read_text_file"] {
+    for name in [
+        "mcp_everything_echo",
+        "mcp_memory_create_entities",
+        "mcp_fs_read_text_file",
+    ] {
         assert!(index.get(name).is_some(), "{name} missing");
     }
     // Annotations are kept as the upstream sent them.
@@ -116,14 +133,19 @@ async fn real_servers_start_list_call_stop() {
     assert_eq!(write.tool.annotations.map(|a| a.read_only()), Some(false));
 
     let r = rt
-        .call("mcp_everything_echo", json!({"message": "hi there"}).as_object().cloned())
+        .call(
+            "mcp_everything_echo",
+            json!({"message": "hi there"}).as_object().cloned(),
+        )
         .await
         .unwrap();
     assert!(text_of(&r).contains("hi there"), "{}", text_of(&r));
     let r = rt
         .call(
             "mcp_fs_read_text_file",
-            json!({"path": files.join("hello.txt")}).as_object().cloned(),
+            json!({"path": files.join("hello.txt")})
+                .as_object()
+                .cloned(),
         )
         .await
         .unwrap();
@@ -151,7 +173,9 @@ async fn reload_keeps_unchanged_servers_and_a_bad_file_keeps_everything() {
         servers.insert(format!("m{i}"), npm_server("memory", &[]));
     }
     home.write(Value::Object(servers.clone()));
-    let rt = McpRuntime::load(&home.config(), Limits::default()).await.unwrap();
+    let rt = McpRuntime::load(&home.config(), Limits::default())
+        .await
+        .unwrap();
     assert!(rt.start_all().await.is_empty());
     let (before, _) = rt.servers().await;
 
@@ -170,15 +194,27 @@ async fn reload_keeps_unchanged_servers_and_a_bad_file_keeps_everything() {
     assert_eq!(report.restarted, ["m1"]);
     let (after, _) = rt.servers().await;
     for name in ["m0", "m2"] {
-        assert_eq!(pid_of(&rt, &before, name), pid_of(&rt, &after, name), "{name} was restarted");
+        assert_eq!(
+            pid_of(&rt, &before, name),
+            pid_of(&rt, &after, name),
+            "{name} was restarted"
+        );
     }
     assert_ne!(pid_of(&rt, &before, "m1"), pid_of(&rt, &after, "m1"));
     assert!(gone(pid_of(&rt, &before, "m3")).await);
     let m9 = after.iter().find(|s| s.name == "m9").unwrap();
-    assert_eq!(m9.state, ServerState::Stopped, "added servers are registered, not started");
+    assert_eq!(
+        m9.state,
+        ServerState::Stopped,
+        "added servers are registered, not started"
+    );
 
     // A bad file: clear error, nothing stops.
-    std::fs::write(home.config(), "{\"mcpServers\": {\"a\": {\"command\": \"x\"}, \"a\": {\"command\": \"y\"}}}").unwrap();
+    std::fs::write(
+        home.config(),
+        "{\"mcpServers\": {\"a\": {\"command\": \"x\"}, \"a\": {\"command\": \"y\"}}}",
+    )
+    .unwrap();
     let e = rt.reload().await.unwrap_err().to_string();
     assert!(e.contains("twice"), "{e}");
     std::fs::write(home.config(), "{ not json").unwrap();
@@ -208,7 +244,10 @@ async fn hostile_upstreams_get_clear_errors_and_leave_no_process() {
     let rt: Arc<McpRuntime> = McpRuntime::load(&home.config(), quick()).await.unwrap();
     let failures = rt.start_all().await;
     assert_eq!(failures.keys().collect::<Vec<_>>(), ["die"], "{failures:?}");
-    assert!(failures["die"].contains("dying at start") || failures["die"].contains("handshake"), "{failures:?}");
+    assert!(
+        failures["die"].contains("dying at start") || failures["die"].contains("handshake"),
+        "{failures:?}"
+    );
     let (servers, _) = rt.servers().await;
     let pids: Vec<u32> = servers.iter().filter_map(|s| s.pid).collect();
     assert_eq!(pids.len(), 6);
@@ -231,7 +270,11 @@ async fn hostile_upstreams_get_clear_errors_and_leave_no_process() {
     assert_eq!(e, "malformed: no answer within 2 s");
     let r = call("huge").await.unwrap();
     assert_eq!(r.is_error, Some(true));
-    assert!(text_of(&r).contains("over hivegate's cap"), "{}", text_of(&r));
+    assert!(
+        text_of(&r).contains("over hivegate's cap"),
+        "{}",
+        text_of(&r)
+    );
     // The crashed server is marked failed and its tool is gone.
     let (servers, _) = rt.servers().await;
     let crash = servers.iter().find(|s| s.name == "crash").unwrap();
