@@ -10,9 +10,11 @@
 //!   HTTP), with time limits and a result cap.
 //! - [`runtime`]: every configured server: register, start, stop, restart,
 //!   health, reload, and calls routed by exposed name.
+//! - [`gateway`]: hivegate as an MCP server; every call through the gate.
 //! - [`retrieval`]: which upstream tools a conversation is shown.
 
 pub mod config;
+pub mod gateway;
 pub mod names;
 pub mod retrieval;
 pub mod runtime;

@@ -1,0 +1,554 @@
+//! hivegate as an MCP server: the meta tools and the gated pool of
+//! upstream tools, with every `tools/call` through the gate.
+//!
+//! One [`GatewaySession`] per downstream MCP session (the streamable HTTP
+//! service makes one per session; `hivegate mcp` over stdio has one). When
+//! the gate says a human must click:
+//!
+//! - a client that declared elicitation (on a protocol version that still
+//!   lets servers send requests) is asked through elicitation: accept runs
+//!   the call, decline or cancel refuses it; both are audited as the
+//!   approval's grant or denial;
+//! - otherwise an approval request is open: the call waits for a human
+//!   (up to [`GatewayConfig::approval_wait`], with progress notifications
+//!   when the client sent a progress token), or, with no wait, comes back
+//!   at once as an error result with status `pending_approval`, the
+//!   approval id, and where to approve it.
+//!
+//! A call that did not run never comes back as a success.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use futures::future::BoxFuture;
+use hivegate_gate::{CallRequest, Gate};
+use hivegate_policy::confirmation::AutonomyOverride;
+use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
+use hivegate_policy::Verdict;
+use hivegate_store::{AnyStore, ApprovalStatus, Store};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams,
+    ElicitationAction, Implementation, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
+use rmcp::{ErrorData, ServerHandler};
+use serde_json::{Value, json};
+
+use crate::retrieval::{Message, ToolSelector, query_from_messages};
+use crate::runtime::{McpRuntime, ToolIndex};
+
+/// Request `_meta` key naming the conversation (default: the MCP session).
+pub const META_CONVERSATION: &str = "hivegate/conversation";
+/// Request `_meta` key with the context that ranks tools: a string, or an
+/// array of `{role, content}` messages.
+pub const META_CONTEXT: &str = "hivegate/context";
+
+const META_TOOLS: [&str; 4] = [
+    "acquire_capability",
+    "install_capability",
+    "find_connector",
+    "list_connector_categories",
+];
+
+/// What the meta tools do, provided by the server that owns discovery.
+pub trait MetaTools: Send + Sync {
+    /// Agent-pick for a need (connector + skill + tool, each with a why).
+    fn acquire(&self, need: String, workspace: Option<String>) -> BoxFuture<'_, Result<Value, String>>;
+    /// Installs a starter-pack skill.
+    fn install(&self, name: String) -> BoxFuture<'_, Result<Value, String>>;
+    fn find_connector(&self, query: &str, limit: usize) -> Result<Value, String>;
+    fn list_connector_categories(&self) -> Value;
+}
+
+/// How the gateway behaves.
+#[derive(Debug, Clone)]
+pub struct GatewayConfig {
+    /// How long a call that needs a human waits for one; zero answers
+    /// `pending_approval` at once.
+    pub approval_wait: Duration,
+    /// Where approvals are granted, for the `pending_approval` answer.
+    pub approve_base: String,
+    /// The operator's autonomy level for MCP sessions. Clients cannot set it.
+    pub autonomy: Option<AutonomyOverride>,
+    pub workspace: Option<String>,
+}
+
+impl Default for GatewayConfig {
+    fn default() -> Self {
+        GatewayConfig {
+            approval_wait: Duration::from_secs(120),
+            approve_base: "http://127.0.0.1:7411".into(),
+            autonomy: None,
+            workspace: None,
+        }
+    }
+}
+
+/// What every session shares.
+pub struct Gateway {
+    pub runtime: Arc<McpRuntime>,
+    pub gate: Arc<Gate<AnyStore>>,
+    pub meta: Arc<dyn MetaTools>,
+    pub selector: ToolSelector,
+    pub config: GatewayConfig,
+}
+
+impl std::fmt::Debug for Gateway {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Gateway")
+            .field("runtime", &self.runtime)
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+fn random_id() -> String {
+    let mut b = [0u8; 12];
+    // An all-zero id on a failed random source still names one session;
+    // gate ids (the ones that matter) come from the gate, which fails loudly.
+    let _ = getrandom::fill(&mut b);
+    hex::encode(b)
+}
+
+fn schema(v: Value) -> Arc<serde_json::Map<String, Value>> {
+    Arc::new(v.as_object().cloned().unwrap_or_default())
+}
+
+fn meta_tool_list() -> Vec<Tool> {
+    let ro = rmcp::model::ToolAnnotations::new().read_only(true);
+    vec![
+        Tool::new(
+            "acquire_capability",
+            "Find what could do a need: one connector, one skill and one tool, each with why, \
+             plus the upstream MCP tools that match (they are added to your tool list).",
+            schema(json!({"type": "object", "properties": {
+                "need": {"type": "string", "description": "What you need to do, in plain words."},
+                "workspace": {"type": "string"}}, "required": ["need"]})),
+        )
+        .annotate(ro.clone()),
+        Tool::new(
+            "install_capability",
+            "Install a starter-pack skill by name. Always asks a human first.",
+            schema(json!({"type": "object", "properties": {
+                "name": {"type": "string", "description": "The skill's name, as acquire_capability gave it."}},
+                "required": ["name"]})),
+        )
+        .annotate(rmcp::model::ToolAnnotations::new().read_only(false).destructive(false)),
+        Tool::new(
+            "find_connector",
+            "Search the MCP server catalog for a service or task.",
+            schema(json!({"type": "object", "properties": {
+                "query": {"type": "string"}, "limit": {"type": "integer", "minimum": 1, "maximum": 50}},
+                "required": ["query"]})),
+        )
+        .annotate(ro.clone()),
+        Tool::new(
+            "list_connector_categories",
+            "The catalog's categories, with how many servers each has.",
+            schema(json!({"type": "object", "properties": {}})),
+        )
+        .annotate(ro),
+    ]
+}
+
+fn upstream_tool(t: &crate::runtime::ExposedTool) -> Tool {
+    let mut tool = Tool::new(t.exposed.clone(), t.tool.description.clone(), t.tool.input_schema.clone());
+    if let Some(a) = t.tool.annotations {
+        tool = tool.annotate(rmcp::model::ToolAnnotations::from_raw(
+            None,
+            a.read_only_hint,
+            a.destructive_hint,
+            None,
+            a.open_world_hint,
+        ));
+    }
+    tool
+}
+
+fn error_result(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
+    args.get(key).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// What a session shares with its list-changed watcher.
+struct Visible {
+    conversation: Mutex<String>,
+    /// The upstream tools this session was last shown (or told about).
+    shown: Mutex<BTreeSet<String>>,
+}
+
+impl Visible {
+    fn conversation(&self) -> String {
+        self.conversation.lock().map(|c| c.clone()).unwrap_or_default()
+    }
+
+    fn set_shown(&self, names: &[String]) -> bool {
+        let new: BTreeSet<String> = names.iter().cloned().collect();
+        match self.shown.lock() {
+            Ok(mut s) if *s != new => {
+                *s = new;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// One downstream MCP session.
+pub struct GatewaySession {
+    gw: Arc<Gateway>,
+    id: String,
+    visible: Arc<Visible>,
+    loop_guard: Mutex<LoopGuard>,
+    aborted: AtomicBool,
+}
+
+impl GatewaySession {
+    pub fn new(gw: Arc<Gateway>) -> GatewaySession {
+        let id = random_id();
+        GatewaySession {
+            gw,
+            visible: Arc::new(Visible {
+                conversation: Mutex::new(id.clone()),
+                shown: Mutex::new(BTreeSet::new()),
+            }),
+            id,
+            loop_guard: Mutex::new(LoopGuard::new()),
+            aborted: AtomicBool::new(false),
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn conversation(&self) -> String {
+        self.visible.conversation()
+    }
+
+    /// Which upstream tools to show, and an audit row saying so.
+    async fn select(&self, index: &ToolIndex, query: Option<&str>) -> Vec<String> {
+        let conversation = self.conversation();
+        let sel = self.gw.selector.select(&conversation, index, query);
+        let row = json!({"session": self.id, "conversation": conversation, "shown": sel.shown,
+                         "added": sel.added, "gated": sel.gated, "error": sel.error,
+                         "queryChars": query.map(str::len)});
+        if let Err(e) = self.gw.gate.store().audit_append("tools_shown", &row, now_ms()).await {
+            tracing::warn!(error = %e, "could not audit the tools shown");
+        }
+        self.visible.set_shown(&sel.shown);
+        sel.shown
+    }
+
+    async fn call(&self, name: &str, args: Value, context: &RequestContext<RoleServer>) -> CallToolResult {
+        if self.aborted.load(Ordering::Relaxed) {
+            return error_result(GIVE_UP_MESSAGE);
+        }
+        let hash = loop_guard::args_hash(&args);
+        let verdict = self.loop_guard.lock().map_or(LoopVerdict::Proceed, |g| g.check_tiered(name, hash));
+        match verdict {
+            LoopVerdict::Proceed => {}
+            LoopVerdict::Block { message, .. } => return error_result(message),
+            LoopVerdict::Abort { message, .. } => {
+                self.aborted.store(true, Ordering::Relaxed);
+                self.audit("loop_abort", json!({"session": self.id, "tool": name})).await;
+                return error_result(message);
+            }
+        }
+        let index = self.gw.runtime.index();
+        let is_meta = META_TOOLS.contains(&name);
+        let upstream = index.get(name);
+        if !is_meta && upstream.is_none() {
+            return error_result(format!("no tool named `{name}` is available (it may have been stopped or removed)"));
+        }
+        let req = CallRequest {
+            tool: name.to_owned(),
+            args: args.clone(),
+            session: Some(self.id.clone()),
+            workspace: self.gw.config.workspace.clone(),
+            autonomy: self.gw.config.autonomy,
+            hints: upstream.and_then(|t| t.tool.annotations),
+        };
+        let decision = match self.gw.gate.decide(&req, now_ms()).await {
+            Ok(d) => d,
+            Err(e) => return error_result(format!("the gate could not decide, so the call did not run: {e}")),
+        };
+        match decision.decision.decision {
+            Verdict::Deny => {
+                return error_result(format!(
+                    "hivegate denied {name}: {}",
+                    decision.decision.reasons.join("; ")
+                ));
+            }
+            Verdict::Auto => {}
+            Verdict::Confirm => {
+                let Some(approval) = decision.approval_id.clone() else {
+                    return error_result("the gate asked for a human but opened no approval; the call did not run");
+                };
+                let reasons = decision.decision.reasons.join("; ");
+                if let Err(r) = self.await_human(name, &args, &approval, &reasons, context).await {
+                    return r;
+                }
+            }
+        }
+        let result = if is_meta {
+            self.run_meta(name, &args, context).await
+        } else {
+            match self.gw.runtime.call(name, args.as_object().cloned()).await {
+                Ok(r) => r,
+                Err(e) => error_result(e.to_string()),
+            }
+        };
+        let ok = result.is_error != Some(true);
+        if let Ok(mut g) = self.loop_guard.lock() {
+            g.record(name, hash, ok);
+        }
+        result
+    }
+
+    async fn audit(&self, kind: &str, row: Value) {
+        if let Err(e) = self.gw.gate.store().audit_append(kind, &row, now_ms()).await {
+            tracing::warn!(error = %e, "audit append failed");
+        }
+    }
+
+    /// Ok when a human said yes and the approval was used for this call;
+    /// otherwise the result to return instead.
+    async fn await_human(
+        &self,
+        name: &str,
+        args: &Value,
+        approval: &str,
+        reasons: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<(), CallToolResult> {
+        let gate = &self.gw.gate;
+        let can_elicit = context.client_capabilities().is_some_and(|c| c.elicitation.is_some())
+            && context.protocol_version().is_none_or(|v| v.has_initialize());
+        let by = format!("elicitation:{}", self.id);
+        let elicited = if can_elicit { self.elicit(name, args, reasons, context).await } else { None };
+        match elicited {
+            Some(true) => match gate.grant(approval, &by, now_ms()).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(r)) => return Err(error_result(format!("approval {approval}: {r}; the call did not run"))),
+                Err(e) => return Err(error_result(format!("approval {approval}: {e}; the call did not run"))),
+            },
+            Some(false) => {
+                let _ = gate.deny(approval, &by, now_ms()).await;
+                return Err(error_result(format!("the user declined {name}; it did not run")));
+            }
+            // No elicitation: an approval a human grants elsewhere.
+            None => {
+                if self.gw.config.approval_wait.is_zero() {
+                    return Err(self.pending(approval, name, reasons));
+                }
+                if !self.wait_for_grant(approval, name, context).await {
+                    let status = gate.store().approval_get(approval).await.ok().flatten().map(|a| a.status);
+                    return Err(match status {
+                        Some(ApprovalStatus::Denied) => error_result(format!("a human denied {name}; it did not run")),
+                        Some(ApprovalStatus::Expired) => {
+                            error_result(format!("approval {approval} expired; {name} did not run"))
+                        }
+                        _ => self.pending(approval, name, reasons),
+                    });
+                }
+            }
+        }
+        match gate.redeem_own(approval, name, args, &self.id, now_ms()).await {
+            Ok(Ok(_)) => Ok(()),
+            Ok(Err(r)) => Err(error_result(format!("approval {approval}: {r}; the call did not run"))),
+            Err(e) => Err(error_result(format!("approval {approval}: {e}; the call did not run"))),
+        }
+    }
+
+    fn pending(&self, approval: &str, name: &str, reasons: &str) -> CallToolResult {
+        let base = self.gw.config.approve_base.trim_end_matches('/');
+        CallToolResult::structured_error(json!({
+            "status": "pending_approval",
+            "approvalId": approval,
+            "tool": name,
+            "reason": reasons,
+            "approveAt": format!("{base}/api/approvals/{approval}/grant"),
+            "message": format!("{name} needs a human's approval and did not run. \
+                                Ask them to approve {approval}, then call it again."),
+        }))
+    }
+
+    /// Some(true) accept, Some(false) decline or cancel, None when the
+    /// client could not be asked.
+    async fn elicit(&self, name: &str, args: &Value, reasons: &str, context: &RequestContext<RoleServer>) -> Option<bool> {
+        let mut shown_args = args.to_string();
+        if shown_args.len() > 2000 {
+            let cut = (0..=2000).rev().find(|&i| shown_args.is_char_boundary(i)).unwrap_or(0);
+            shown_args.truncate(cut);
+            shown_args.push('…');
+        }
+        let params: ElicitRequestParams = serde_json::from_value(json!({
+            "mode": "form",
+            "message": format!("Allow {name} to run?\nArguments: {shown_args}\nWhy you are asked: {reasons}"),
+            "requestedSchema": {"type": "object", "properties": {}}
+        }))
+        .ok()?;
+        let answer = tokio::select! {
+            r = context.peer.create_elicitation(params) => r,
+            () = context.ct.cancelled() => return Some(false),
+        };
+        match answer {
+            Ok(r) => Some(r.action == ElicitationAction::Accept),
+            Err(e) => {
+                tracing::info!(error = %e, "elicitation failed; falling back to an approval request");
+                None
+            }
+        }
+    }
+
+    /// Waits for a human's decision; true when granted. Sends progress
+    /// notifications when the client gave a progress token.
+    async fn wait_for_grant(&self, approval: &str, name: &str, context: &RequestContext<RoleServer>) -> bool {
+        let wait = self.gw.config.approval_wait;
+        let token = context.meta.get_progress_token();
+        let started = Instant::now();
+        let mut last_progress = Instant::now();
+        loop {
+            match self.gw.gate.store().approval_get(approval).await {
+                Ok(Some(a)) if a.status == ApprovalStatus::Granted => return true,
+                Ok(Some(a)) if a.status != ApprovalStatus::Pending => return false,
+                Ok(Some(_)) => {}
+                _ => return false,
+            }
+            if started.elapsed() >= wait {
+                return false;
+            }
+            if let Some(t) = &token {
+                if last_progress.elapsed() >= Duration::from_secs(1) {
+                    last_progress = Instant::now();
+                    let p = ProgressNotificationParam::new(t.clone(), started.elapsed().as_secs_f64())
+                        .with_total(wait.as_secs_f64())
+                        .with_message(format!("waiting for a human to approve {name} (approval {approval})"));
+                    let _ = context.peer.notify_progress(p).await;
+                }
+            }
+            tokio::select! {
+                () = tokio::time::sleep(Duration::from_millis(200)) => {}
+                () = context.ct.cancelled() => return false,
+            }
+        }
+    }
+
+    async fn run_meta(&self, name: &str, args: &Value, context: &RequestContext<RoleServer>) -> CallToolResult {
+        let meta = &self.gw.meta;
+        let out = match name {
+            "acquire_capability" => match str_arg(args, "need") {
+                None => Err("acquire_capability needs `need`, a non-empty string".to_owned()),
+                Some(need) => {
+                    let pick = meta.acquire(need.to_owned(), str_arg(args, "workspace").map(str::to_owned)).await;
+                    let index = self.gw.runtime.index();
+                    let conversation = self.conversation();
+                    let sel = self.gw.selector.select(&conversation, &index, Some(need));
+                    if self.visible.set_shown(&sel.shown) {
+                        let _ = context.peer.notify_tool_list_changed().await;
+                    }
+                    pick.map(|mut v| {
+                        if let Some(o) = v.as_object_mut() {
+                            o.insert("mcpToolsAdded".into(), json!(sel.added));
+                        }
+                        v
+                    })
+                }
+            },
+            "install_capability" => match str_arg(args, "name") {
+                None => Err("install_capability needs `name`, a non-empty string".to_owned()),
+                Some(n) => meta.install(n.to_owned()).await,
+            },
+            "find_connector" => match str_arg(args, "query") {
+                None => Err("find_connector needs `query`, a non-empty string".to_owned()),
+                Some(q) => {
+                    let limit = args.get("limit").and_then(Value::as_u64).map_or(5, |l| l.clamp(1, 50) as usize);
+                    meta.find_connector(q, limit)
+                }
+            },
+            _ => Ok(meta.list_connector_categories()),
+        };
+        match out {
+            Ok(v) => CallToolResult::structured(v),
+            Err(e) => error_result(e),
+        }
+    }
+}
+
+impl ServerHandler for GatewaySession {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build())
+            .with_server_info(Implementation::new("hivegate", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "hivegate gates every tool call. Call acquire_capability with what you need to find \
+                 the right connector, skill or tool; matching upstream tools are then added to your list.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        if let Some(c) = context.meta.get(META_CONVERSATION).and_then(Value::as_str) {
+            if let Ok(mut conv) = self.visible.conversation.lock() {
+                c.chars().take(200).collect::<String>().clone_into(&mut conv);
+            }
+        }
+        let query = match context.meta.get(META_CONTEXT) {
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(v @ Value::Array(_)) => serde_json::from_value::<Vec<Message>>(v.clone())
+                .ok()
+                .map(|m| query_from_messages(&m)),
+            _ => None,
+        };
+        let index = self.gw.runtime.index();
+        let shown = self.select(&index, query.as_deref()).await;
+        let mut tools = meta_tool_list();
+        tools.extend(shown.iter().filter_map(|n| index.get(n)).map(upstream_tool));
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let args = Value::Object(request.arguments.unwrap_or_default());
+        Ok(CallToolResponse::Complete(self.call(&request.name, args, &context).await))
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        watch_tool_list(&self.gw, Arc::downgrade(&self.visible), context.peer);
+    }
+}
+
+/// Sends `notifications/tools/list_changed` to one client whenever the
+/// upstream tools it would be shown change; ends with the session.
+fn watch_tool_list(gw: &Arc<Gateway>, visible: std::sync::Weak<Visible>, peer: Peer<RoleServer>) {
+    let gw = Arc::downgrade(gw);
+    let Some(mut rx) = gw.upgrade().map(|g| g.runtime.subscribe()) else { return };
+    tokio::spawn(async move {
+        while rx.changed().await.is_ok() {
+            let (Some(g), Some(v)) = (gw.upgrade(), visible.upgrade()) else { break };
+            let index = g.runtime.index();
+            let now = g.selector.select(&v.conversation(), &index, None).shown;
+            if v.set_shown(&now) && peer.notify_tool_list_changed().await.is_err() {
+                break;
+            }
+        }
+    });
+}
