@@ -5,6 +5,7 @@ mod discover_cmd;
 mod eval_cmd;
 mod gate_cmd;
 mod home;
+mod mcp_cmd;
 mod models_cmd;
 mod serve_cmd;
 
@@ -33,6 +34,16 @@ enum Command {
         home: serve_cmd::HomeArgs,
         #[command(flatten)]
         args: serve_cmd::ServeArgs,
+    },
+    /// hivegate as an MCP server over stdio; or, with a subcommand, the
+    /// upstream MCP servers of a running `serve`.
+    Mcp {
+        #[command(flatten)]
+        home: serve_cmd::HomeArgs,
+        #[command(flatten)]
+        args: mcp_cmd::McpArgs,
+        #[command(subcommand)]
+        command: Option<mcp_cmd::McpCommand>,
     },
     /// The admin token.
     Token {
@@ -149,6 +160,11 @@ fn main() -> ExitCode {
         Command::Rules { command } => gate_cmd::run_rules(command),
         Command::Eval { command } => eval_cmd::run(command),
         Command::Serve { home, args } => serve_cmd::serve(home, args),
+        Command::Mcp {
+            home,
+            args,
+            command,
+        } => mcp_cmd::run(home, args, command),
         Command::Token { home, command } => serve_cmd::token(home, command),
         Command::Approvals { home, command } => serve_cmd::approvals(home, command),
         Command::Audit { home, command } => serve_cmd::audit(home, command),

@@ -40,6 +40,13 @@ pub struct ServeArgs {
     /// A host name clients may use besides localhost (repeatable).
     #[arg(long = "allow-host", value_name = "HOST")]
     allow_hosts: Vec<String>,
+    /// Start every server in .mcp.json at boot (default: registered, stopped).
+    #[arg(long)]
+    mcp_autostart: bool,
+    /// Seconds an MCP call that needs a human waits for one (0: answer
+    /// `pending_approval` at once).
+    #[arg(long, default_value_t = 120, value_name = "SECS")]
+    approval_wait: u64,
 }
 
 #[derive(Debug, Subcommand)]
@@ -96,6 +103,22 @@ fn print(json_out: bool, value: serde_json::Value, text: impl FnOnce() -> String
     }
 }
 
+/// Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        () = term => {}
+    }
+}
+
 pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
     let started = std::time::Instant::now();
     let home = Home::resolve(h.home.as_deref())?;
@@ -122,33 +145,56 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
         let provider = crate::discover_cmd::configured_provider(gate.store()).await?;
         let lexical = Discovery::build_lexical(gate.store().as_ref(), &config, provider).await?;
         let discovery = Arc::new(Discovery::new(config.clone(), lexical));
-        let state = Arc::new(AppState::new(gate, &token, hosts).with_discovery(Arc::clone(&discovery)));
+        let listener = tokio::net::TcpListener::bind(a.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", a.addr))?;
+        let local = listener.local_addr()?;
+        let state = AppState::new(gate, &token, hosts)
+            .with_discovery(Arc::clone(&discovery))
+            .with_skills_dir(home.dir.join("skills"));
+        let mcp = crate::mcp_cmd::load_runtime(&home).await;
+        let gw = crate::mcp_cmd::gateway(
+            &home,
+            crate::mcp_cmd::GatewayParts {
+                runtime: Arc::clone(&mcp),
+                gate: Arc::clone(&state.gate),
+                discovery: Arc::clone(&discovery),
+                approval_wait: std::time::Duration::from_secs(a.approval_wait),
+                approve_at: format!("http://{local}/api/approvals/{{id}}/approve"),
+            },
+        );
+        let state = Arc::new(state.with_gateway(Arc::clone(&gw)));
+        if a.mcp_autostart {
+            let mcp = Arc::clone(&mcp);
+            tokio::spawn(async move {
+                for (name, why) in mcp.start_all().await {
+                    tracing::warn!(server = name, error = why, "MCP server did not start");
+                }
+            });
+        }
         {
             let store = Arc::clone(state.gate.store());
             tokio::spawn(async move {
                 match Discovery::build(store.as_ref(), &config, provider, &|_, _| {}).await {
                     Ok(built) => {
                         tracing::info!(ranking = built.status.ranking, documents = built.documents, "discovery index ready");
+                        gw.selector.set_embedder(built.embedder.clone());
                         discovery.replace(built);
                     }
                     Err(e) => tracing::warn!(error = %e, "could not build the embedding index; staying with BM25"),
                 }
             });
         }
-        let listener = tokio::net::TcpListener::bind(a.addr)
-            .await
-            .with_context(|| format!("cannot listen on {}", a.addr))?;
-        let local = listener.local_addr()?;
         eprintln!(
             "hivegate listening on http://{local} (store: {backend}, home: {}, admin token: {}) ready in {} ms",
             home.dir.display(),
             if std::env::var_os(crate::home::ADMIN_TOKEN_ENV).is_some() { "from HIVEGATE_ADMIN_TOKEN".to_owned() } else { home.admin_token_path().display().to_string() },
             started.elapsed().as_millis()
         );
-        hivegate_server::serve(listener, state, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+        let served = hivegate_server::serve(listener, state, shutdown_signal()).await;
+        // Upstream children would otherwise outlive us.
+        mcp.stop_all().await;
+        served?;
         Ok(())
     })
 }

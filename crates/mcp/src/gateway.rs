@@ -24,9 +24,9 @@ use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use hivegate_gate::{CallRequest, Gate};
+use hivegate_policy::Verdict;
 use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
-use hivegate_policy::Verdict;
 use hivegate_store::{AnyStore, ApprovalStatus, Store};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams,
@@ -56,7 +56,11 @@ const META_TOOLS: [&str; 4] = [
 /// What the meta tools do, provided by the server that owns discovery.
 pub trait MetaTools: Send + Sync {
     /// Agent-pick for a need (connector + skill + tool, each with a why).
-    fn acquire(&self, need: String, workspace: Option<String>) -> BoxFuture<'_, Result<Value, String>>;
+    fn acquire(
+        &self,
+        need: String,
+        workspace: Option<String>,
+    ) -> BoxFuture<'_, Result<Value, String>>;
     /// Installs a starter-pack skill.
     fn install(&self, name: String) -> BoxFuture<'_, Result<Value, String>>;
     fn find_connector(&self, query: &str, limit: usize) -> Result<Value, String>;
@@ -69,8 +73,9 @@ pub struct GatewayConfig {
     /// How long a call that needs a human waits for one; zero answers
     /// `pending_approval` at once.
     pub approval_wait: Duration,
-    /// Where approvals are granted, for the `pending_approval` answer.
-    pub approve_base: String,
+    /// Where a human approves, for the `pending_approval` answer: a URL or
+    /// a command, with `{id}` standing for the approval id.
+    pub approve_at: String,
     /// The operator's autonomy level for MCP sessions. Clients cannot set it.
     pub autonomy: Option<AutonomyOverride>,
     pub workspace: Option<String>,
@@ -80,7 +85,7 @@ impl Default for GatewayConfig {
     fn default() -> Self {
         GatewayConfig {
             approval_wait: Duration::from_secs(120),
-            approve_base: "http://127.0.0.1:7411".into(),
+            approve_at: "hivegate approvals approve {id}".into(),
             autonomy: None,
             workspace: None,
         }
@@ -161,7 +166,11 @@ fn meta_tool_list() -> Vec<Tool> {
 }
 
 fn upstream_tool(t: &crate::runtime::ExposedTool) -> Tool {
-    let mut tool = Tool::new(t.exposed.clone(), t.tool.description.clone(), t.tool.input_schema.clone());
+    let mut tool = Tool::new(
+        t.exposed.clone(),
+        t.tool.description.clone(),
+        t.tool.input_schema.clone(),
+    );
     if let Some(a) = t.tool.annotations {
         tool = tool.annotate(rmcp::model::ToolAnnotations::from_raw(
             None,
@@ -179,7 +188,10 @@ fn error_result(text: impl Into<String>) -> CallToolResult {
 }
 
 fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
-    args.get(key).and_then(Value::as_str).map(str::trim).filter(|s| !s.is_empty())
+    args.get(key)
+        .and_then(Value::as_str)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
 }
 
 /// What a session shares with its list-changed watcher.
@@ -191,7 +203,10 @@ struct Visible {
 
 impl Visible {
     fn conversation(&self) -> String {
-        self.conversation.lock().map(|c| c.clone()).unwrap_or_default()
+        self.conversation
+            .lock()
+            .map(|c| c.clone())
+            .unwrap_or_default()
     }
 
     fn set_shown(&self, names: &[String]) -> bool {
@@ -245,25 +260,40 @@ impl GatewaySession {
         let row = json!({"session": self.id, "conversation": conversation, "shown": sel.shown,
                          "added": sel.added, "gated": sel.gated, "error": sel.error,
                          "queryChars": query.map(str::len)});
-        if let Err(e) = self.gw.gate.store().audit_append("tools_shown", &row, now_ms()).await {
+        if let Err(e) = self
+            .gw
+            .gate
+            .store()
+            .audit_append("tools_shown", &row, now_ms())
+            .await
+        {
             tracing::warn!(error = %e, "could not audit the tools shown");
         }
         self.visible.set_shown(&sel.shown);
         sel.shown
     }
 
-    async fn call(&self, name: &str, args: Value, context: &RequestContext<RoleServer>) -> CallToolResult {
+    async fn call(
+        &self,
+        name: &str,
+        args: Value,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
         if self.aborted.load(Ordering::Relaxed) {
             return error_result(GIVE_UP_MESSAGE);
         }
         let hash = loop_guard::args_hash(&args);
-        let verdict = self.loop_guard.lock().map_or(LoopVerdict::Proceed, |g| g.check_tiered(name, hash));
+        let verdict = self
+            .loop_guard
+            .lock()
+            .map_or(LoopVerdict::Proceed, |g| g.check_tiered(name, hash));
         match verdict {
             LoopVerdict::Proceed => {}
             LoopVerdict::Block { message, .. } => return error_result(message),
             LoopVerdict::Abort { message, .. } => {
                 self.aborted.store(true, Ordering::Relaxed);
-                self.audit("loop_abort", json!({"session": self.id, "tool": name})).await;
+                self.audit("loop_abort", json!({"session": self.id, "tool": name}))
+                    .await;
                 return error_result(message);
             }
         }
@@ -271,7 +301,9 @@ impl GatewaySession {
         let is_meta = META_TOOLS.contains(&name);
         let upstream = index.get(name);
         if !is_meta && upstream.is_none() {
-            return error_result(format!("no tool named `{name}` is available (it may have been stopped or removed)"));
+            return error_result(format!(
+                "no tool named `{name}` is available (it may have been stopped or removed)"
+            ));
         }
         let req = CallRequest {
             tool: name.to_owned(),
@@ -283,7 +315,11 @@ impl GatewaySession {
         };
         let decision = match self.gw.gate.decide(&req, now_ms()).await {
             Ok(d) => d,
-            Err(e) => return error_result(format!("the gate could not decide, so the call did not run: {e}")),
+            Err(e) => {
+                return error_result(format!(
+                    "the gate could not decide, so the call did not run: {e}"
+                ));
+            }
         };
         match decision.decision.decision {
             Verdict::Deny => {
@@ -295,10 +331,15 @@ impl GatewaySession {
             Verdict::Auto => {}
             Verdict::Confirm => {
                 let Some(approval) = decision.approval_id.clone() else {
-                    return error_result("the gate asked for a human but opened no approval; the call did not run");
+                    return error_result(
+                        "the gate asked for a human but opened no approval; the call did not run",
+                    );
                 };
                 let reasons = decision.decision.reasons.join("; ");
-                if let Err(r) = self.await_human(name, &args, &approval, &reasons, context).await {
+                if let Err(r) = self
+                    .await_human(name, &args, &approval, &reasons, context)
+                    .await
+                {
                     return r;
                 }
             }
@@ -319,7 +360,13 @@ impl GatewaySession {
     }
 
     async fn audit(&self, kind: &str, row: Value) {
-        if let Err(e) = self.gw.gate.store().audit_append(kind, &row, now_ms()).await {
+        if let Err(e) = self
+            .gw
+            .gate
+            .store()
+            .audit_append(kind, &row, now_ms())
+            .await
+        {
             tracing::warn!(error = %e, "audit append failed");
         }
     }
@@ -335,19 +382,37 @@ impl GatewaySession {
         context: &RequestContext<RoleServer>,
     ) -> Result<(), CallToolResult> {
         let gate = &self.gw.gate;
-        let can_elicit = context.client_capabilities().is_some_and(|c| c.elicitation.is_some())
-            && context.protocol_version().is_none_or(|v| v.has_initialize());
+        let can_elicit = context
+            .client_capabilities()
+            .is_some_and(|c| c.elicitation.is_some())
+            && context
+                .protocol_version()
+                .is_none_or(|v| v.has_initialize());
         let by = format!("elicitation:{}", self.id);
-        let elicited = if can_elicit { self.elicit(name, args, reasons, context).await } else { None };
+        let elicited = if can_elicit {
+            self.elicit(name, args, reasons, context).await
+        } else {
+            None
+        };
         match elicited {
             Some(true) => match gate.grant(approval, &by, now_ms()).await {
                 Ok(Ok(_)) => {}
-                Ok(Err(r)) => return Err(error_result(format!("approval {approval}: {r}; the call did not run"))),
-                Err(e) => return Err(error_result(format!("approval {approval}: {e}; the call did not run"))),
+                Ok(Err(r)) => {
+                    return Err(error_result(format!(
+                        "approval {approval}: {r}; the call did not run"
+                    )));
+                }
+                Err(e) => {
+                    return Err(error_result(format!(
+                        "approval {approval}: {e}; the call did not run"
+                    )));
+                }
             },
             Some(false) => {
                 let _ = gate.deny(approval, &by, now_ms()).await;
-                return Err(error_result(format!("the user declined {name}; it did not run")));
+                return Err(error_result(format!(
+                    "the user declined {name}; it did not run"
+                )));
             }
             // No elicitation: an approval a human grants elsewhere.
             None => {
@@ -355,9 +420,17 @@ impl GatewaySession {
                     return Err(self.pending(approval, name, reasons));
                 }
                 if !self.wait_for_grant(approval, name, context).await {
-                    let status = gate.store().approval_get(approval).await.ok().flatten().map(|a| a.status);
+                    let status = gate
+                        .store()
+                        .approval_get(approval)
+                        .await
+                        .ok()
+                        .flatten()
+                        .map(|a| a.status);
                     return Err(match status {
-                        Some(ApprovalStatus::Denied) => error_result(format!("a human denied {name}; it did not run")),
+                        Some(ApprovalStatus::Denied) => {
+                            error_result(format!("a human denied {name}; it did not run"))
+                        }
                         Some(ApprovalStatus::Expired) => {
                             error_result(format!("approval {approval} expired; {name} did not run"))
                         }
@@ -366,21 +439,27 @@ impl GatewaySession {
                 }
             }
         }
-        match gate.redeem_own(approval, name, args, &self.id, now_ms()).await {
+        match gate
+            .redeem_own(approval, name, args, &self.id, now_ms())
+            .await
+        {
             Ok(Ok(_)) => Ok(()),
-            Ok(Err(r)) => Err(error_result(format!("approval {approval}: {r}; the call did not run"))),
-            Err(e) => Err(error_result(format!("approval {approval}: {e}; the call did not run"))),
+            Ok(Err(r)) => Err(error_result(format!(
+                "approval {approval}: {r}; the call did not run"
+            ))),
+            Err(e) => Err(error_result(format!(
+                "approval {approval}: {e}; the call did not run"
+            ))),
         }
     }
 
     fn pending(&self, approval: &str, name: &str, reasons: &str) -> CallToolResult {
-        let base = self.gw.config.approve_base.trim_end_matches('/');
         CallToolResult::structured_error(json!({
             "status": "pending_approval",
             "approvalId": approval,
             "tool": name,
             "reason": reasons,
-            "approveAt": format!("{base}/api/approvals/{approval}/grant"),
+            "approveAt": self.gw.config.approve_at.replace("{id}", approval),
             "message": format!("{name} needs a human's approval and did not run. \
                                 Ask them to approve {approval}, then call it again."),
         }))
@@ -388,10 +467,19 @@ impl GatewaySession {
 
     /// Some(true) accept, Some(false) decline or cancel, None when the
     /// client could not be asked.
-    async fn elicit(&self, name: &str, args: &Value, reasons: &str, context: &RequestContext<RoleServer>) -> Option<bool> {
+    async fn elicit(
+        &self,
+        name: &str,
+        args: &Value,
+        reasons: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<bool> {
         let mut shown_args = args.to_string();
         if shown_args.len() > 2000 {
-            let cut = (0..=2000).rev().find(|&i| shown_args.is_char_boundary(i)).unwrap_or(0);
+            let cut = (0..=2000)
+                .rev()
+                .find(|&i| shown_args.is_char_boundary(i))
+                .unwrap_or(0);
             shown_args.truncate(cut);
             shown_args.push('…');
         }
@@ -416,7 +504,12 @@ impl GatewaySession {
 
     /// Waits for a human's decision; true when granted. Sends progress
     /// notifications when the client gave a progress token.
-    async fn wait_for_grant(&self, approval: &str, name: &str, context: &RequestContext<RoleServer>) -> bool {
+    async fn wait_for_grant(
+        &self,
+        approval: &str,
+        name: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> bool {
         let wait = self.gw.config.approval_wait;
         let token = context.meta.get_progress_token();
         let started = Instant::now();
@@ -434,9 +527,12 @@ impl GatewaySession {
             if let Some(t) = &token {
                 if last_progress.elapsed() >= Duration::from_secs(1) {
                     last_progress = Instant::now();
-                    let p = ProgressNotificationParam::new(t.clone(), started.elapsed().as_secs_f64())
-                        .with_total(wait.as_secs_f64())
-                        .with_message(format!("waiting for a human to approve {name} (approval {approval})"));
+                    let p =
+                        ProgressNotificationParam::new(t.clone(), started.elapsed().as_secs_f64())
+                            .with_total(wait.as_secs_f64())
+                            .with_message(format!(
+                                "waiting for a human to approve {name} (approval {approval})"
+                            ));
                     let _ = context.peer.notify_progress(p).await;
                 }
             }
@@ -447,13 +543,23 @@ impl GatewaySession {
         }
     }
 
-    async fn run_meta(&self, name: &str, args: &Value, context: &RequestContext<RoleServer>) -> CallToolResult {
+    async fn run_meta(
+        &self,
+        name: &str,
+        args: &Value,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
         let meta = &self.gw.meta;
         let out = match name {
             "acquire_capability" => match str_arg(args, "need") {
                 None => Err("acquire_capability needs `need`, a non-empty string".to_owned()),
                 Some(need) => {
-                    let pick = meta.acquire(need.to_owned(), str_arg(args, "workspace").map(str::to_owned)).await;
+                    let pick = meta
+                        .acquire(
+                            need.to_owned(),
+                            str_arg(args, "workspace").map(str::to_owned),
+                        )
+                        .await;
                     let index = self.gw.runtime.index();
                     let conversation = self.conversation();
                     let sel = self.gw.selector.select(&conversation, &index, Some(need));
@@ -475,7 +581,10 @@ impl GatewaySession {
             "find_connector" => match str_arg(args, "query") {
                 None => Err("find_connector needs `query`, a non-empty string".to_owned()),
                 Some(q) => {
-                    let limit = args.get("limit").and_then(Value::as_u64).map_or(5, |l| l.clamp(1, 50) as usize);
+                    let limit = args
+                        .get("limit")
+                        .and_then(Value::as_u64)
+                        .map_or(5, |l| l.clamp(1, 50) as usize);
                     meta.find_connector(q, limit)
                 }
             },
@@ -505,7 +614,10 @@ impl ServerHandler for GatewaySession {
     ) -> Result<ListToolsResult, ErrorData> {
         if let Some(c) = context.meta.get(META_CONVERSATION).and_then(Value::as_str) {
             if let Ok(mut conv) = self.visible.conversation.lock() {
-                c.chars().take(200).collect::<String>().clone_into(&mut conv);
+                c.chars()
+                    .take(200)
+                    .collect::<String>()
+                    .clone_into(&mut conv);
             }
         }
         let query = match context.meta.get(META_CONTEXT) {
@@ -528,7 +640,9 @@ impl ServerHandler for GatewaySession {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = Value::Object(request.arguments.unwrap_or_default());
-        Ok(CallToolResponse::Complete(self.call(&request.name, args, &context).await))
+        Ok(CallToolResponse::Complete(
+            self.call(&request.name, args, &context).await,
+        ))
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
@@ -540,10 +654,14 @@ impl ServerHandler for GatewaySession {
 /// upstream tools it would be shown change; ends with the session.
 fn watch_tool_list(gw: &Arc<Gateway>, visible: std::sync::Weak<Visible>, peer: Peer<RoleServer>) {
     let gw = Arc::downgrade(gw);
-    let Some(mut rx) = gw.upgrade().map(|g| g.runtime.subscribe()) else { return };
+    let Some(mut rx) = gw.upgrade().map(|g| g.runtime.subscribe()) else {
+        return;
+    };
     tokio::spawn(async move {
         while rx.changed().await.is_ok() {
-            let (Some(g), Some(v)) = (gw.upgrade(), visible.upgrade()) else { break };
+            let (Some(g), Some(v)) = (gw.upgrade(), visible.upgrade()) else {
+                break;
+            };
             let index = g.runtime.index();
             let now = g.selector.select(&v.conversation(), &index, None).shown;
             if v.set_shown(&now) && peer.notify_tool_list_changed().await.is_err() {

@@ -120,7 +120,7 @@ struct Ranked {
 
 /// Chooses the MCP tools each conversation sees.
 pub struct ToolSelector {
-    embedder: Option<Arc<dyn Embedder>>,
+    embedder: Mutex<Option<Arc<dyn Embedder>>>,
     ranked: Mutex<Option<Arc<Ranked>>>,
     accumulator: Mutex<Accumulator>,
 }
@@ -128,7 +128,7 @@ pub struct ToolSelector {
 impl std::fmt::Debug for ToolSelector {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ToolSelector")
-            .field("semantic", &self.embedder.is_some())
+            .field("semantic", &self.embedder.lock().is_ok_and(|e| e.is_some()))
             .finish_non_exhaustive()
     }
 }
@@ -145,7 +145,7 @@ impl ToolSelector {
     /// `embedder`: the embedding provider, when one runs (BM25 alone otherwise).
     pub fn new(embedder: Option<Arc<dyn Embedder>>) -> ToolSelector {
         ToolSelector {
-            embedder,
+            embedder: Mutex::new(embedder),
             ranked: Mutex::new(None),
             accumulator: Mutex::new(Accumulator {
                 tick: 0,
@@ -154,13 +154,28 @@ impl ToolSelector {
         }
     }
 
+    /// Switches the embedding provider (the discovery index was rebuilt).
+    pub fn set_embedder(&self, embedder: Option<Arc<dyn Embedder>>) {
+        if let Ok(mut e) = self.embedder.lock() {
+            *e = embedder;
+        }
+        if let Ok(mut r) = self.ranked.lock() {
+            *r = None;
+        }
+    }
+
     fn ranked(&self, index: &ToolIndex) -> Result<Arc<Ranked>, String> {
+        let embedder = self
+            .embedder
+            .lock()
+            .map_err(|_| "embedder lock poisoned")?
+            .clone();
         let mut slot = self.ranked.lock().map_err(|_| "ranker lock poisoned")?;
         if let Some(r) = slot.as_ref().filter(|r| r.generation == index.generation) {
             return Ok(r.clone());
         }
         let docs: Vec<Doc> = index.tools.iter().map(doc_of).collect();
-        let hybrid = match &self.embedder {
+        let hybrid = match &embedder {
             Some(e) => Hybrid::with_embeddings(
                 &docs,
                 EmbeddingRanker::new(e.clone(), &docs, |_| {}).map_err(|e| e.to_string())?,

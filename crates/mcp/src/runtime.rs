@@ -184,6 +184,31 @@ impl McpRuntime {
             None => (McpConfig::default(), None),
             Some((sig, text)) => (McpConfig::parse(&text)?, Some(sig)),
         };
+        Ok(Self::with_config(path, limits, config, sig))
+    }
+
+    /// As [`McpRuntime::load`], but a file that cannot be read or parsed
+    /// registers nothing and is returned beside the runtime; the next
+    /// reload reads it again (for `serve`, which should come up anyway).
+    pub async fn load_lenient(
+        path: &Path,
+        limits: Limits,
+    ) -> (Arc<McpRuntime>, Option<ConfigError>) {
+        match Self::load(path, limits).await {
+            Ok(rt) => (rt, None),
+            Err(e) => (
+                Self::with_config(path, limits, McpConfig::default(), None),
+                Some(e),
+            ),
+        }
+    }
+
+    fn with_config(
+        path: &Path,
+        limits: Limits,
+        config: McpConfig,
+        sig: Option<Signature>,
+    ) -> Arc<McpRuntime> {
         let (tools_changed, mut changes) = mpsc::unbounded_channel();
         let slots = config
             .servers
@@ -210,7 +235,7 @@ impl McpRuntime {
                 rt.refresh_tools(&server).await;
             }
         });
-        Ok(rt)
+        rt
     }
 
     pub fn path(&self) -> &Path {

@@ -47,6 +47,8 @@ pub struct Built {
     pub native: NativeTools,
     pub status: EmbeddingStatus,
     pub documents: usize,
+    /// The provider the index was embedded with (None: BM25 alone).
+    pub embedder: Option<Arc<dyn Embedder>>,
 }
 
 /// Where the embedding model lives and which remote providers exist.
@@ -206,6 +208,7 @@ impl Discovery {
         });
         let docs = CandidateIndex::docs(&list);
         let cdocs = catalog_docs(&catalog);
+        let mut used = None;
         let (ranker, catalog_ranker) = match &embedder {
             Some(e) => {
                 let built = async {
@@ -215,16 +218,19 @@ impl Discovery {
                 }
                 .await;
                 match built {
-                    Ok((v, c)) => (
-                        Hybrid::with_embeddings(
-                            &docs,
-                            EmbeddingRanker::from_vectors(Arc::clone(e), v),
-                        ),
-                        Hybrid::with_embeddings(
-                            &cdocs,
-                            EmbeddingRanker::from_vectors(Arc::clone(e), c),
-                        ),
-                    ),
+                    Ok((v, c)) => {
+                        used = Some(Arc::clone(e));
+                        (
+                            Hybrid::with_embeddings(
+                                &docs,
+                                EmbeddingRanker::from_vectors(Arc::clone(e), v),
+                            ),
+                            Hybrid::with_embeddings(
+                                &cdocs,
+                                EmbeddingRanker::from_vectors(Arc::clone(e), c),
+                            ),
+                        )
+                    }
                     Err(err) => {
                         status.ranking = "bm25-only";
                         status.active = None;
@@ -246,6 +252,7 @@ impl Discovery {
             starter,
             native,
             status,
+            embedder: used,
         })
     }
 

@@ -10,6 +10,7 @@ pub mod discovery;
 mod discovery_routes;
 mod error;
 mod guard;
+pub mod mcp_face;
 mod openapi;
 mod routes;
 
@@ -32,19 +33,23 @@ pub const DEFAULT_MAX_BODY: usize = 1024 * 1024;
 
 /// What every handler shares.
 pub struct AppState {
-    pub gate: Gate<AnyStore>,
+    pub gate: Arc<Gate<AnyStore>>,
     admin_token_digest: [u8; 32],
     /// Host names accepted besides loopback (lower case, no port).
     allowed_hosts: Vec<String>,
     max_body: usize,
     /// The discovery index; routes that need it answer 503 without it.
     pub discovery: Option<Arc<discovery::Discovery>>,
+    /// The MCP gateway; `/mcp` and `/api/mcps` answer 503 / 404 without it.
+    pub gateway: Option<Arc<hivegate_mcp::gateway::Gateway>>,
+    /// Where installed skills live.
+    pub skills_dir: Option<std::path::PathBuf>,
 }
 
 impl AppState {
     pub fn new(gate: Gate<AnyStore>, admin_token: &str, allowed_hosts: Vec<String>) -> AppState {
         AppState {
-            gate,
+            gate: Arc::new(gate),
             admin_token_digest: Sha256::digest(admin_token.as_bytes()).into(),
             allowed_hosts: allowed_hosts
                 .into_iter()
@@ -52,7 +57,19 @@ impl AppState {
                 .collect(),
             max_body: DEFAULT_MAX_BODY,
             discovery: None,
+            gateway: None,
+            skills_dir: None,
         }
+    }
+
+    pub fn with_gateway(mut self, gw: Arc<hivegate_mcp::gateway::Gateway>) -> Self {
+        self.gateway = Some(gw);
+        self
+    }
+
+    pub fn with_skills_dir(mut self, dir: std::path::PathBuf) -> Self {
+        self.skills_dir = Some(dir);
+        self
     }
 
     pub fn with_discovery(mut self, d: Arc<discovery::Discovery>) -> Self {
@@ -93,10 +110,15 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/api/embedding/provider",
             post(discovery_routes::set_provider),
         )
+        .route("/api/mcps/reload", post(mcp_face::reload))
+        .route("/api/mcps/{name}/{action}", post(mcp_face::action))
         .merge(teams)
         .route_layer(from_fn_with_state(Arc::clone(&state), guard::require_admin));
-    Router::new()
-        .route("/health", get(routes::health))
+    let mut api = Router::new();
+    if let Some(gw) = &state.gateway {
+        api = api.nest_service("/mcp", mcp_face::mcp_service(Arc::clone(gw)));
+    }
+    api.route("/health", get(routes::health))
         .route("/api/openapi.json", get(openapi::document))
         .route("/api/gate/decide", post(routes::decide))
         .route("/api/approvals/{id}/redeem", post(routes::redeem))
@@ -107,6 +129,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         )
         .route("/api/marketplace/search", get(discovery_routes::search))
         .route("/api/embedding/status", get(discovery_routes::status))
+        .route("/api/mcps", get(mcp_face::list))
+        .route("/api/capabilities/status", get(mcp_face::capabilities))
         .merge(admin)
         .fallback(routes::not_found)
         .layer(DefaultBodyLimit::max(state.max_body))

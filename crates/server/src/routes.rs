@@ -100,12 +100,21 @@ pub async fn decide(
             check_name(field, v)?;
         }
     }
+    // An upstream MCP tool's annotations come from its server, never from
+    // the caller.
+    let hints = s.gateway.as_ref().and_then(|g| {
+        g.runtime
+            .index()
+            .get(&b.tool)
+            .and_then(|t| t.tool.annotations)
+    });
     let req = CallRequest {
         tool: b.tool,
         args: b.args,
         session: b.session,
         workspace: b.workspace,
         autonomy: b.autonomy,
+        hints,
     };
     let d = s.gate.decide(&req, now_ms()).await?;
     Ok(Json(d).into_response())

@@ -1,0 +1,250 @@
+//! `hivegate mcp`: hivegate as an MCP server over stdio, and
+//! `hivegate mcp servers|tools|reload`, which ask a running `serve`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use hivegate_gate::Gate;
+use hivegate_mcp::gateway::{Gateway, GatewayConfig, GatewaySession};
+use hivegate_mcp::retrieval::ToolSelector;
+use hivegate_mcp::runtime::McpRuntime;
+use hivegate_mcp::upstream::Limits;
+use hivegate_server::discovery::Discovery;
+use hivegate_server::mcp_face::ServerMeta;
+use hivegate_store::AnyStore;
+use rmcp::ServiceExt;
+use serde_json::Value;
+
+use crate::UserError;
+use crate::home::Home;
+use crate::serve_cmd::{HomeArgs, runtime};
+
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Seconds a call that needs a human waits for one (0: answer
+    /// `pending_approval` at once).
+    #[arg(long, default_value_t = 120, value_name = "SECS")]
+    approval_wait: u64,
+    /// Register the servers in .mcp.json without starting them.
+    #[arg(long)]
+    no_start: bool,
+    /// The running `hivegate serve` (for servers, tools, reload).
+    #[arg(long, default_value = "http://127.0.0.1:7777", value_name = "URL")]
+    url: String,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum McpCommand {
+    /// The upstream servers of a running `serve`: state, pid, tools.
+    Servers,
+    /// The upstream tools of a running `serve`, by exposed name.
+    Tools,
+    /// Make a running `serve` re-read .mcp.json.
+    Reload,
+}
+
+/// Everything the gateway needs, for `serve` and for `hivegate mcp`.
+pub struct GatewayParts {
+    pub runtime: Arc<McpRuntime>,
+    pub gate: Arc<Gate<AnyStore>>,
+    pub discovery: Arc<Discovery>,
+    pub approval_wait: Duration,
+    pub approve_at: String,
+}
+
+pub fn gateway(home: &Home, p: GatewayParts) -> Arc<Gateway> {
+    let meta = ServerMeta {
+        discovery: Arc::clone(&p.discovery),
+        store: Arc::clone(p.gate.store()),
+        skills_dir: home.dir.join("skills"),
+    };
+    Arc::new(Gateway {
+        runtime: p.runtime,
+        gate: p.gate,
+        meta: Arc::new(meta),
+        selector: ToolSelector::new(p.discovery.current().embedder.clone()),
+        config: GatewayConfig {
+            approval_wait: p.approval_wait,
+            approve_at: p.approve_at,
+            autonomy: None,
+            workspace: None,
+        },
+    })
+}
+
+/// Loads `<home>/.mcp.json`; a bad file is reported and registers nothing.
+pub async fn load_runtime(home: &Home) -> Arc<McpRuntime> {
+    let path = home.dir.join(".mcp.json");
+    let (rt, err) = McpRuntime::load_lenient(&path, Limits::default()).await;
+    if let Some(e) = err {
+        eprintln!("warning: {e}; no MCP servers registered (fix it and reload)");
+    }
+    rt
+}
+
+pub fn run(h: HomeArgs, a: McpArgs, command: Option<McpCommand>) -> Result<()> {
+    match command {
+        None => stdio(h, a),
+        Some(c) => remote(h, a, c),
+    }
+}
+
+fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
+    let home = Home::resolve(h.home.as_deref())?;
+    runtime()?.block_on(async move {
+        let gate = Arc::new(home.open_gate(h.database_url.as_deref()).await?);
+        let config = crate::discover_cmd::discovery_config(&home.dir);
+        let provider = crate::discover_cmd::configured_provider(gate.store()).await?;
+        let lexical = Discovery::build_lexical(gate.store().as_ref(), &config, provider).await?;
+        let discovery = Arc::new(Discovery::new(config, lexical));
+        let rt = load_runtime(&home).await;
+        if !a.no_start {
+            for (name, why) in rt.start_all().await {
+                eprintln!("warning: MCP server {name} did not start: {why}");
+            }
+        }
+        let gw = gateway(
+            &home,
+            GatewayParts {
+                runtime: Arc::clone(&rt),
+                gate,
+                discovery,
+                approval_wait: Duration::from_secs(a.approval_wait),
+                approve_at: "hivegate approvals approve {id}".into(),
+            },
+        );
+        let served = GatewaySession::new(gw)
+            .serve(rmcp::transport::stdio())
+            .await
+            .context("the MCP client did not complete the handshake")?
+            .waiting()
+            .await;
+        rt.stop_all().await;
+        served.context("the MCP session ended abnormally")?;
+        Ok(())
+    })
+}
+
+fn remote(h: HomeArgs, a: McpArgs, c: McpCommand) -> Result<()> {
+    let base = a.url.trim_end_matches('/');
+    let agent = ureq::Agent::new_with_config(
+        ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .timeout_global(Some(Duration::from_secs(120)))
+            .build(),
+    );
+    let unreachable = |e: ureq::Error| {
+        UserError::new(format!("cannot reach hivegate at {base}: {e}"))
+            .with_help("start it with `hivegate serve`, or pass --url")
+    };
+    let mut resp = match c {
+        McpCommand::Servers | McpCommand::Tools => agent
+            .get(format!("{base}/api/mcps"))
+            .call()
+            .map_err(unreachable)?,
+        McpCommand::Reload => {
+            let home = Home::resolve(h.home.as_deref())?;
+            let token = home.admin_token(false)?.ok_or_else(|| {
+                UserError::new("reload needs the admin token")
+                    .with_help("run `hivegate token create` on the serving machine")
+            })?;
+            agent
+                .post(format!("{base}/api/mcps/reload"))
+                .header("Authorization", format!("Bearer {token}"))
+                .send_empty()
+                .map_err(unreachable)?
+        }
+    };
+    let status = resp.status().as_u16();
+    let body: Value = resp
+        .body_mut()
+        .read_json()
+        .context("hivegate answered with something that is not JSON")?;
+    if status >= 400 {
+        let msg = body
+            .get("message")
+            .and_then(Value::as_str)
+            .unwrap_or("request failed");
+        return Err(UserError::new(format!("hivegate refused ({status}): {msg}")).into());
+    }
+    if h.json {
+        println!("{body}");
+        return Ok(());
+    }
+    let servers = body
+        .get("servers")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
+    match c {
+        McpCommand::Servers => {
+            if servers.is_empty() {
+                println!(
+                    "no MCP servers in {}",
+                    body.get("config")
+                        .and_then(Value::as_str)
+                        .unwrap_or(".mcp.json")
+                );
+            }
+            for s in servers {
+                let get = |k: &str| s.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+                let pid = s
+                    .get("pid")
+                    .and_then(Value::as_u64)
+                    .map(|p| format!(" pid {p}"))
+                    .unwrap_or_default();
+                let tools = s.get("tools").and_then(Value::as_array).map_or(0, Vec::len);
+                let error = s
+                    .get("error")
+                    .and_then(Value::as_str)
+                    .map(|e| format!(" — {e}"))
+                    .unwrap_or_default();
+                println!(
+                    "{:<24} {:<6} {:<9}{pid} {tools} tools{error}",
+                    get("name"),
+                    get("transport"),
+                    get("state")
+                );
+            }
+        }
+        McpCommand::Tools => {
+            for s in servers {
+                for t in s
+                    .get("tools")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    println!("{}", t.as_str().unwrap_or(""));
+                }
+            }
+        }
+        McpCommand::Reload => {
+            if body.get("unchanged").and_then(Value::as_bool) == Some(true) {
+                println!(".mcp.json is unchanged");
+            } else {
+                let list = |k: &str| {
+                    body.get(k)
+                        .and_then(Value::as_array)
+                        .map(|a| {
+                            a.iter()
+                                .filter_map(Value::as_str)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        })
+                        .unwrap_or_default()
+                };
+                println!(
+                    "added: [{}]  removed: [{}]  changed: [{}]  restarted: [{}]",
+                    list("added"),
+                    list("removed"),
+                    list("changed"),
+                    list("restarted")
+                );
+            }
+        }
+    }
+    Ok(())
+}
