@@ -236,10 +236,15 @@ impl<S: Store> Gate<S> {
         if out.decision.decision == Verdict::Confirm {
             let reason = out.decision.reasons.join("; ");
             let class = out.decision.approval_class;
-            let approval = self
-                .open_approval(req, (&canonical, &hash), &session, class, &reason, now)
-                .await?;
-            out.approval_id = Some(approval.id);
+            let id = match self.open_request_for(&req.tool, &hash, &session, now).await? {
+                Some(a) => a.id,
+                None => {
+                    self.open_approval(req, (&canonical, &hash), &session, class, &reason, now)
+                        .await?
+                        .id
+                }
+            };
+            out.approval_id = Some(id);
         }
         if let Some(level) = out.decision.auto_approved {
             out.step = Some(format!("⚡ {} auto-approved ({level})", req.tool));
@@ -252,6 +257,30 @@ impl<S: Store> Gate<S> {
                 .await?;
         }
         Ok(out)
+    }
+
+    /// A live request for exactly this call in this session: granted (not
+    /// yet used) first, then pending. Asking again for the same call finds
+    /// the same request instead of opening another.
+    async fn open_request_for(
+        &self,
+        tool: &str,
+        hash: &str,
+        session: &str,
+        now: i64,
+    ) -> Result<Option<Approval>, GateError> {
+        for status in [ApprovalStatus::Granted, ApprovalStatus::Pending] {
+            let found = self
+                .store
+                .approval_list(Some(status), 500)
+                .await?
+                .into_iter()
+                .find(|a| a.tool == tool && a.args_hash == hash && a.session == session && a.expires_at > now);
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+        Ok(None)
     }
 
     async fn open_approval(

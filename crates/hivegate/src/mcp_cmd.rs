@@ -31,7 +31,7 @@ pub struct McpArgs {
     #[arg(long)]
     no_start: bool,
     /// The running `hivegate serve` (for servers, tools, reload).
-    #[arg(long, default_value = "http://127.0.0.1:7777", value_name = "URL")]
+    #[arg(long, global = true, default_value = "http://127.0.0.1:7777", value_name = "URL")]
     url: String,
 }
 

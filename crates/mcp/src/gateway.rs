@@ -289,7 +289,15 @@ impl GatewaySession {
             .map_or(LoopVerdict::Proceed, |g| g.check_tiered(name, hash));
         match verdict {
             LoopVerdict::Proceed => {}
-            LoopVerdict::Block { message, .. } => return error_result(message),
+            LoopVerdict::Block { message, .. } => {
+                // A blocked call did not succeed: it counts towards the
+                // same-tool failure streak, so T3 can end a run that keeps
+                // hitting T4.
+                if let Ok(mut g) = self.loop_guard.lock() {
+                    g.record(name, hash, false);
+                }
+                return error_result(message);
+            }
             LoopVerdict::Abort { message, .. } => {
                 self.aborted.store(true, Ordering::Relaxed);
                 self.audit("loop_abort", json!({"session": self.id, "tool": name}))
