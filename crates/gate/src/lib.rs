@@ -236,7 +236,10 @@ impl<S: Store> Gate<S> {
         if out.decision.decision == Verdict::Confirm {
             let reason = out.decision.reasons.join("; ");
             let class = out.decision.approval_class;
-            let id = match self.open_request_for(&req.tool, &hash, &session, now).await? {
+            let id = match self
+                .open_request_for(&req.tool, &hash, &session, now)
+                .await?
+            {
                 Some(a) => a.id,
                 None => {
                     self.open_approval(req, (&canonical, &hash), &session, class, &reason, now)
@@ -275,7 +278,12 @@ impl<S: Store> Gate<S> {
                 .approval_list(Some(status), 500)
                 .await?
                 .into_iter()
-                .find(|a| a.tool == tool && a.args_hash == hash && a.session == session && a.expires_at > now);
+                .find(|a| {
+                    a.tool == tool
+                        && a.args_hash == hash
+                        && a.session == session
+                        && a.expires_at > now
+                });
             if found.is_some() {
                 return Ok(found);
             }

@@ -31,7 +31,12 @@ pub struct McpArgs {
     #[arg(long)]
     no_start: bool,
     /// The running `hivegate serve` (for servers, tools, reload).
-    #[arg(long, global = true, default_value = "http://127.0.0.1:7777", value_name = "URL")]
+    #[arg(
+        long,
+        global = true,
+        default_value = "http://127.0.0.1:7777",
+        value_name = "URL"
+    )]
     url: String,
 }
 
@@ -60,18 +65,18 @@ pub fn gateway(home: &Home, p: GatewayParts) -> Arc<Gateway> {
         store: Arc::clone(p.gate.store()),
         skills_dir: home.dir.join("skills"),
     };
-    Arc::new(Gateway {
-        runtime: p.runtime,
-        gate: p.gate,
-        meta: Arc::new(meta),
-        selector: ToolSelector::new(p.discovery.current().embedder.clone()),
-        config: GatewayConfig {
+    Arc::new(Gateway::new(
+        p.runtime,
+        p.gate,
+        Arc::new(meta),
+        ToolSelector::new(p.discovery.current().embedder.clone()),
+        GatewayConfig {
             approval_wait: p.approval_wait,
             approve_at: p.approve_at,
             autonomy: None,
             workspace: None,
         },
-    })
+    ))
 }
 
 /// Loads `<home>/.mcp.json`; a bad file is reported and registers nothing.

@@ -18,7 +18,6 @@
 //! A call that did not run never comes back as a success.
 
 use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -29,7 +28,8 @@ use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
 use hivegate_store::{AnyStore, ApprovalStatus, Store};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequestParams,
+    CallToolRequestParams, CallToolResponse, ElicitRequest, ElicitationSchema, InputRequest,
+    InputRequests, InputRequiredResult, InputResponses, CallToolResult, ContentBlock, ElicitRequestParams,
     ElicitationAction, Implementation, ListToolsResult, PaginatedRequestParams,
     ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
 };
@@ -37,6 +37,7 @@ use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::{Value, json};
 
+use crate::lru::Lru;
 use crate::retrieval::{Message, ToolSelector, query_from_messages};
 use crate::runtime::{McpRuntime, ToolIndex};
 
@@ -95,10 +96,31 @@ impl Default for GatewayConfig {
 /// What every session shares.
 pub struct Gateway {
     pub runtime: Arc<McpRuntime>,
+    /// Loop guards and abort flags, per conversation.
+    pub runs: Mutex<Lru<RunState>>,
     pub gate: Arc<Gate<AnyStore>>,
     pub meta: Arc<dyn MetaTools>,
     pub selector: ToolSelector,
     pub config: GatewayConfig,
+}
+
+impl Gateway {
+    pub fn new(
+        runtime: Arc<McpRuntime>,
+        gate: Arc<Gate<AnyStore>>,
+        meta: Arc<dyn MetaTools>,
+        selector: ToolSelector,
+        config: GatewayConfig,
+    ) -> Gateway {
+        Gateway {
+            runtime,
+            runs: Mutex::new(Lru::new(crate::retrieval::MAX_CONVERSATIONS)),
+            gate,
+            meta,
+            selector,
+            config,
+        }
+    }
 }
 
 impl std::fmt::Debug for Gateway {
@@ -194,6 +216,59 @@ fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
         .filter(|s| !s.is_empty())
 }
 
+/// The key of the confirmation form among a round's input requests.
+const CONFIRM_KEY: &str = "hivegate_confirm";
+
+/// A call the gate wants a human for.
+struct Asked<'a> {
+    name: &'a str,
+    args: &'a Value,
+    approval: &'a str,
+    reasons: String,
+    /// The gate session the approval is bound to.
+    session: &'a str,
+}
+
+/// Protocol `2026-07-28` and later: no sessions, no server-to-client
+/// requests; elicitation travels as input requests in the result.
+fn stateless(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|v| !v.has_initialize())
+}
+
+/// The answer in a retried call's input responses, if it is for this
+/// approval. `requestState` comes back from the client, so it is only
+/// trusted as far as naming the approval the gate found for this very call.
+fn input_answer(round: &InputRound, approval: &str) -> Option<bool> {
+    let (responses, state) = round;
+    if state.as_deref() != Some(approval) {
+        return None;
+    }
+    let answer = responses.as_ref()?.get(CONFIRM_KEY)?;
+    Some(answer.get("action").and_then(Value::as_str) == Some("accept"))
+}
+
+fn confirm_form(q: &Asked<'_>) -> ElicitRequestParams {
+    let mut shown_args = q.args.to_string();
+    if shown_args.len() > 2000 {
+        let cut = (0..=2000)
+            .rev()
+            .find(|&i| shown_args.is_char_boundary(i))
+            .unwrap_or(0);
+        shown_args.truncate(cut);
+        shown_args.push('…');
+    }
+    ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message: format!(
+            "Allow {} to run?\nArguments: {shown_args}\nWhy you are asked: {}",
+            q.name, q.reasons
+        ),
+        requested_schema: ElicitationSchema::builder().build_unchecked(),
+    }
+}
+
 /// What a session shares with its list-changed watcher.
 struct Visible {
     conversation: Mutex<String>,
@@ -221,14 +296,23 @@ impl Visible {
     }
 }
 
-/// One downstream MCP session.
+/// Per-conversation state that must outlive one request: on protocol
+/// `2026-07-28` every request gets a fresh handler.
+#[derive(Default)]
+pub struct RunState {
+    loop_guard: LoopGuard,
+    aborted: bool,
+}
+
+/// One downstream MCP session (for a stateless client, one request).
 pub struct GatewaySession {
     gw: Arc<Gateway>,
     id: String,
     visible: Arc<Visible>,
-    loop_guard: Mutex<LoopGuard>,
-    aborted: AtomicBool,
 }
+
+/// What a retried `tools/call` carries back (protocol `2026-07-28`).
+type InputRound = (Option<InputResponses>, Option<String>);
 
 impl GatewaySession {
     pub fn new(gw: Arc<Gateway>) -> GatewaySession {
@@ -240,8 +324,6 @@ impl GatewaySession {
                 shown: Mutex::new(BTreeSet::new()),
             }),
             id,
-            loop_guard: Mutex::new(LoopGuard::new()),
-            aborted: AtomicBool::new(false),
         }
     }
 
@@ -249,60 +331,85 @@ impl GatewaySession {
         &self.id
     }
 
-    fn conversation(&self) -> String {
+    /// The conversation a request belongs to: what the client names in
+    /// `_meta`, else this session; a stateless client (no session exists)
+    /// is one conversation per client name.
+    fn conversation_of(&self, context: &RequestContext<RoleServer>) -> String {
+        if let Some(c) = context.meta.get(META_CONVERSATION).and_then(Value::as_str) {
+            let c: String = c.chars().take(200).collect();
+            if let Ok(mut conv) = self.visible.conversation.lock() {
+                conv.clone_from(&c);
+            }
+            return c;
+        }
+        if stateless(context) {
+            let client = context.client_info().map(|i| i.name).unwrap_or_default();
+            return format!("client:{}", client.chars().take(100).collect::<String>());
+        }
         self.visible.conversation()
     }
 
     /// Which upstream tools to show, and an audit row saying so.
-    async fn select(&self, index: &ToolIndex, query: Option<&str>) -> Vec<String> {
-        let conversation = self.conversation();
-        let sel = self.gw.selector.select(&conversation, index, query);
+    async fn select(
+        &self,
+        conversation: &str,
+        index: &ToolIndex,
+        query: Option<&str>,
+    ) -> Vec<String> {
+        let sel = self.gw.selector.select(conversation, index, query);
         let row = json!({"session": self.id, "conversation": conversation, "shown": sel.shown,
                          "added": sel.added, "gated": sel.gated, "error": sel.error,
                          "queryChars": query.map(str::len)});
-        if let Err(e) = self
-            .gw
-            .gate
-            .store()
-            .audit_append("tools_shown", &row, now_ms())
-            .await
-        {
-            tracing::warn!(error = %e, "could not audit the tools shown");
-        }
+        self.audit("tools_shown", row).await;
         self.visible.set_shown(&sel.shown);
         sel.shown
+    }
+
+    fn with_run<T>(&self, conversation: &str, f: impl FnOnce(&mut RunState) -> T) -> Option<T> {
+        self.gw
+            .runs
+            .lock()
+            .ok()
+            .map(|mut r| f(r.touch(conversation)))
     }
 
     async fn call(
         &self,
         name: &str,
         args: Value,
+        round: InputRound,
         context: &RequestContext<RoleServer>,
-    ) -> CallToolResult {
-        if self.aborted.load(Ordering::Relaxed) {
-            return error_result(GIVE_UP_MESSAGE);
-        }
+    ) -> CallToolResponse {
+        let conversation = self.conversation_of(context);
         let hash = loop_guard::args_hash(&args);
-        let verdict = self
-            .loop_guard
-            .lock()
-            .map_or(LoopVerdict::Proceed, |g| g.check_tiered(name, hash));
-        match verdict {
-            LoopVerdict::Proceed => {}
-            LoopVerdict::Block { message, .. } => {
+        let verdict = self.with_run(&conversation, |r| {
+            if r.aborted {
+                return LoopVerdict::Abort {
+                    tier: loop_guard::LoopTier::T3,
+                    message: GIVE_UP_MESSAGE.to_owned(),
+                };
+            }
+            let v = r.loop_guard.check_tiered(name, hash);
+            match &v {
                 // A blocked call did not succeed: it counts towards the
                 // same-tool failure streak, so T3 can end a run that keeps
                 // hitting T4.
-                if let Ok(mut g) = self.loop_guard.lock() {
-                    g.record(name, hash, false);
-                }
-                return error_result(message);
+                LoopVerdict::Block { .. } => r.loop_guard.record(name, hash, false),
+                LoopVerdict::Abort { .. } => r.aborted = true,
+                LoopVerdict::Proceed => {}
             }
+            v
+        });
+        match verdict.unwrap_or(LoopVerdict::Proceed) {
+            LoopVerdict::Proceed => {}
+            LoopVerdict::Block { message, .. } => return error_result(message).into(),
             LoopVerdict::Abort { message, .. } => {
-                self.aborted.store(true, Ordering::Relaxed);
-                self.audit("loop_abort", json!({"session": self.id, "tool": name}))
-                    .await;
-                return error_result(message);
+                self.audit(
+                    "loop_abort",
+                    json!({"conversation": conversation, "tool": name}),
+                )
+                .await;
+                return error_result(message).into();
             }
         }
         let index = self.gw.runtime.index();
@@ -311,12 +418,13 @@ impl GatewaySession {
         if !is_meta && upstream.is_none() {
             return error_result(format!(
                 "no tool named `{name}` is available (it may have been stopped or removed)"
-            ));
+            ))
+            .into();
         }
         let req = CallRequest {
             tool: name.to_owned(),
             args: args.clone(),
-            session: Some(self.id.clone()),
+            session: Some(conversation.clone()),
             workspace: self.gw.config.workspace.clone(),
             autonomy: self.gw.config.autonomy,
             hints: upstream.and_then(|t| t.tool.annotations),
@@ -326,34 +434,37 @@ impl GatewaySession {
             Err(e) => {
                 return error_result(format!(
                     "the gate could not decide, so the call did not run: {e}"
-                ));
+                ))
+                .into();
             }
         };
         match decision.decision.decision {
             Verdict::Deny => {
-                return error_result(format!(
-                    "hivegate denied {name}: {}",
-                    decision.decision.reasons.join("; ")
-                ));
+                let why = decision.decision.reasons.join("; ");
+                return error_result(format!("hivegate denied {name}: {why}")).into();
             }
             Verdict::Auto => {}
             Verdict::Confirm => {
                 let Some(approval) = decision.approval_id.clone() else {
                     return error_result(
                         "the gate asked for a human but opened no approval; the call did not run",
-                    );
+                    )
+                    .into();
                 };
-                let reasons = decision.decision.reasons.join("; ");
-                if let Err(r) = self
-                    .await_human(name, &args, &approval, &reasons, context)
-                    .await
-                {
+                let asked = Asked {
+                    name,
+                    args: &args,
+                    approval: &approval,
+                    reasons: decision.decision.reasons.join("; "),
+                    session: &conversation,
+                };
+                if let Err(r) = self.await_human(&asked, round, context).await {
                     return r;
                 }
             }
         }
         let result = if is_meta {
-            self.run_meta(name, &args, context).await
+            self.run_meta(name, &args, &conversation, context).await
         } else {
             match self.gw.runtime.call(name, args.as_object().cloned()).await {
                 Ok(r) => r,
@@ -361,10 +472,8 @@ impl GatewaySession {
             }
         };
         let ok = result.is_error != Some(true);
-        if let Ok(mut g) = self.loop_guard.lock() {
-            g.record(name, hash, ok);
-        }
-        result
+        self.with_run(&conversation, |r| r.loop_guard.record(name, hash, ok));
+        result.into()
     }
 
     async fn audit(&self, kind: &str, row: Value) {
@@ -380,52 +489,64 @@ impl GatewaySession {
     }
 
     /// Ok when a human said yes and the approval was used for this call;
-    /// otherwise the result to return instead.
+    /// otherwise what to answer instead.
     async fn await_human(
         &self,
-        name: &str,
-        args: &Value,
-        approval: &str,
-        reasons: &str,
+        q: &Asked<'_>,
+        round: InputRound,
         context: &RequestContext<RoleServer>,
-    ) -> Result<(), CallToolResult> {
+    ) -> Result<(), CallToolResponse> {
         let gate = &self.gw.gate;
-        let can_elicit = context
+        let (name, approval) = (q.name, q.approval);
+        let status = gate
+            .store()
+            .approval_get(approval)
+            .await
+            .ok()
+            .flatten()
+            .map(|a| a.status);
+        let elicits = context
             .client_capabilities()
-            .is_some_and(|c| c.elicitation.is_some())
-            && context
-                .protocol_version()
-                .is_none_or(|v| v.has_initialize());
-        let by = format!("elicitation:{}", self.id);
-        let elicited = if can_elicit {
-            self.elicit(name, args, reasons, context).await
+            .is_some_and(|c| c.elicitation.is_some());
+        let by = format!("elicitation:{}", q.session);
+        // Granted already (a retry after a human approved): use it.
+        let answer = if status == Some(ApprovalStatus::Granted) {
+            None
+        } else if elicits && stateless(context) {
+            match input_answer(&round, approval) {
+                Some(yes) => Some(yes),
+                None => return Err(CallToolResponse::InputRequired(self.input_required(q))),
+            }
+        } else if elicits {
+            self.elicit(q, context).await
         } else {
             None
         };
-        match elicited {
-            Some(true) => match gate.grant(approval, &by, now_ms()).await {
-                Ok(Ok(_)) => {}
-                Ok(Err(r)) => {
-                    return Err(error_result(format!(
-                        "approval {approval}: {r}; the call did not run"
-                    )));
-                }
-                Err(e) => {
+        match answer {
+            Some(true) => {
+                if let Err(e) = gate
+                    .grant(approval, &by, now_ms())
+                    .await
+                    .map_err(|e| e.to_string())
+                    .and_then(|r| r.map_err(|r| r.to_string()))
+                {
                     return Err(error_result(format!(
                         "approval {approval}: {e}; the call did not run"
-                    )));
+                    ))
+                    .into());
                 }
-            },
+            }
             Some(false) => {
                 let _ = gate.deny(approval, &by, now_ms()).await;
-                return Err(error_result(format!(
-                    "the user declined {name}; it did not run"
-                )));
+                return Err(
+                    error_result(format!("the user declined {name}; it did not run")).into(),
+                );
             }
+            None if status == Some(ApprovalStatus::Granted) => {}
             // No elicitation: an approval a human grants elsewhere.
             None => {
                 if self.gw.config.approval_wait.is_zero() {
-                    return Err(self.pending(approval, name, reasons));
+                    return Err(self.pending(approval, name, &q.reasons).into());
                 }
                 if !self.wait_for_grant(approval, name, context).await {
                     let status = gate
@@ -442,23 +563,35 @@ impl GatewaySession {
                         Some(ApprovalStatus::Expired) => {
                             error_result(format!("approval {approval} expired; {name} did not run"))
                         }
-                        _ => self.pending(approval, name, reasons),
-                    });
+                        _ => self.pending(approval, name, &q.reasons),
+                    }
+                    .into());
                 }
             }
         }
         match gate
-            .redeem_own(approval, name, args, &self.id, now_ms())
+            .redeem_own(approval, name, q.args, q.session, now_ms())
             .await
         {
             Ok(Ok(_)) => Ok(()),
-            Ok(Err(r)) => Err(error_result(format!(
-                "approval {approval}: {r}; the call did not run"
-            ))),
-            Err(e) => Err(error_result(format!(
-                "approval {approval}: {e}; the call did not run"
-            ))),
+            Ok(Err(r)) => {
+                Err(error_result(format!("approval {approval}: {r}; the call did not run")).into())
+            }
+            Err(e) => {
+                Err(error_result(format!("approval {approval}: {e}; the call did not run")).into())
+            }
         }
+    }
+
+    /// The confirmation form, asked of a stateless client as an input
+    /// request; `requestState` is only the approval id, checked on return.
+    fn input_required(&self, q: &Asked<'_>) -> InputRequiredResult {
+        let mut requests = InputRequests::new();
+        requests.insert(
+            CONFIRM_KEY.to_owned(),
+            InputRequest::Elicitation(ElicitRequest::new(confirm_form(q))),
+        );
+        InputRequiredResult::new(Some(requests), Some(q.approval.to_owned()))
     }
 
     fn pending(&self, approval: &str, name: &str, reasons: &str) -> CallToolResult {
@@ -475,30 +608,9 @@ impl GatewaySession {
 
     /// Some(true) accept, Some(false) decline or cancel, None when the
     /// client could not be asked.
-    async fn elicit(
-        &self,
-        name: &str,
-        args: &Value,
-        reasons: &str,
-        context: &RequestContext<RoleServer>,
-    ) -> Option<bool> {
-        let mut shown_args = args.to_string();
-        if shown_args.len() > 2000 {
-            let cut = (0..=2000)
-                .rev()
-                .find(|&i| shown_args.is_char_boundary(i))
-                .unwrap_or(0);
-            shown_args.truncate(cut);
-            shown_args.push('…');
-        }
-        let params: ElicitRequestParams = serde_json::from_value(json!({
-            "mode": "form",
-            "message": format!("Allow {name} to run?\nArguments: {shown_args}\nWhy you are asked: {reasons}"),
-            "requestedSchema": {"type": "object", "properties": {}}
-        }))
-        .ok()?;
+    async fn elicit(&self, q: &Asked<'_>, context: &RequestContext<RoleServer>) -> Option<bool> {
         let answer = tokio::select! {
-            r = context.peer.create_elicitation(params) => r,
+            r = context.peer.create_elicitation(confirm_form(q)) => r,
             () = context.ct.cancelled() => return Some(false),
         };
         match answer {
@@ -555,6 +667,7 @@ impl GatewaySession {
         &self,
         name: &str,
         args: &Value,
+        conversation: &str,
         context: &RequestContext<RoleServer>,
     ) -> CallToolResult {
         let meta = &self.gw.meta;
@@ -569,8 +682,7 @@ impl GatewaySession {
                         )
                         .await;
                     let index = self.gw.runtime.index();
-                    let conversation = self.conversation();
-                    let sel = self.gw.selector.select(&conversation, &index, Some(need));
+                    let sel = self.gw.selector.select(conversation, &index, Some(need));
                     if self.visible.set_shown(&sel.shown) {
                         let _ = context.peer.notify_tool_list_changed().await;
                     }
@@ -620,14 +732,7 @@ impl ServerHandler for GatewaySession {
         _request: Option<PaginatedRequestParams>,
         context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        if let Some(c) = context.meta.get(META_CONVERSATION).and_then(Value::as_str) {
-            if let Ok(mut conv) = self.visible.conversation.lock() {
-                c.chars()
-                    .take(200)
-                    .collect::<String>()
-                    .clone_into(&mut conv);
-            }
-        }
+        let conversation = self.conversation_of(&context);
         let query = match context.meta.get(META_CONTEXT) {
             Some(Value::String(s)) => Some(s.clone()),
             Some(v @ Value::Array(_)) => serde_json::from_value::<Vec<Message>>(v.clone())
@@ -636,7 +741,7 @@ impl ServerHandler for GatewaySession {
             _ => None,
         };
         let index = self.gw.runtime.index();
-        let shown = self.select(&index, query.as_deref()).await;
+        let shown = self.select(&conversation, &index, query.as_deref()).await;
         let mut tools = meta_tool_list();
         tools.extend(shown.iter().filter_map(|n| index.get(n)).map(upstream_tool));
         Ok(ListToolsResult::with_all_items(tools))
@@ -648,9 +753,8 @@ impl ServerHandler for GatewaySession {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = Value::Object(request.arguments.unwrap_or_default());
-        Ok(CallToolResponse::Complete(
-            self.call(&request.name, args, &context).await,
-        ))
+        let round = (request.input_responses, request.request_state);
+        Ok(self.call(&request.name, args, round, &context).await)
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {

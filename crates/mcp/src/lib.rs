@@ -15,6 +15,7 @@
 
 pub mod config;
 pub mod gateway;
+pub mod lru;
 pub mod names;
 pub mod retrieval;
 pub mod runtime;

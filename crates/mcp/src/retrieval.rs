@@ -12,7 +12,7 @@
 //! - Document vectors of the wrong dimension score as no match. Any error
 //!   shows nothing new and keeps what was shown.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
 
 use hivegate_catalog::retrieval::Doc;
@@ -21,6 +21,7 @@ use hivegate_catalog::retrieval::hybrid::Hybrid;
 use hivegate_embed::Embedder;
 use serde::{Deserialize, Serialize};
 
+use crate::lru::Lru;
 use crate::runtime::ToolIndex;
 
 /// Above this many MCP tools, only the relevant ones are shown.
@@ -82,36 +83,6 @@ pub struct Selection {
     pub error: Option<String>,
 }
 
-struct Accumulator {
-    tick: u64,
-    by_conversation: HashMap<String, (u64, BTreeSet<String>)>,
-}
-
-impl Accumulator {
-    fn touch(&mut self, conversation: &str) -> &mut BTreeSet<String> {
-        self.tick += 1;
-        let tick = self.tick;
-        if !self.by_conversation.contains_key(conversation)
-            && self.by_conversation.len() >= MAX_CONVERSATIONS
-        {
-            let oldest = self
-                .by_conversation
-                .iter()
-                .min_by_key(|(_, (t, _))| *t)
-                .map(|(k, _)| k.clone());
-            if let Some(k) = oldest {
-                self.by_conversation.remove(&k);
-            }
-        }
-        let entry = self
-            .by_conversation
-            .entry(conversation.to_owned())
-            .or_insert_with(|| (tick, BTreeSet::new()));
-        entry.0 = tick;
-        &mut entry.1
-    }
-}
-
 /// The ranker over the current tools, built lazily once per index generation.
 struct Ranked {
     generation: u64,
@@ -122,7 +93,7 @@ struct Ranked {
 pub struct ToolSelector {
     embedder: Mutex<Option<Arc<dyn Embedder>>>,
     ranked: Mutex<Option<Arc<Ranked>>>,
-    accumulator: Mutex<Accumulator>,
+    accumulator: Mutex<Lru<BTreeSet<String>>>,
 }
 
 impl std::fmt::Debug for ToolSelector {
@@ -147,10 +118,7 @@ impl ToolSelector {
         ToolSelector {
             embedder: Mutex::new(embedder),
             ranked: Mutex::new(None),
-            accumulator: Mutex::new(Accumulator {
-                tick: 0,
-                by_conversation: HashMap::new(),
-            }),
+            accumulator: Mutex::new(Lru::new(MAX_CONVERSATIONS)),
         }
     }
 
@@ -265,9 +233,7 @@ impl ToolSelector {
 
     /// Conversations remembered now.
     pub fn conversations(&self) -> usize {
-        self.accumulator
-            .lock()
-            .map_or(0, |a| a.by_conversation.len())
+        self.accumulator.lock().map_or(0, |a| a.len())
     }
 }
 

@@ -129,4 +129,3 @@ pub fn http_bytes(
         .unwrap_or(0);
     (status, serde_json::from_str(b).unwrap_or(Value::Null))
 }
-

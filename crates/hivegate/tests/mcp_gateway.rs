@@ -1,0 +1,393 @@
+//! hivegate as an MCP gateway, end to end: the real binary, real upstreams
+//! from npm (server-everything, -filesystem, -memory), real MCP clients
+//! (rmcp's, and the inspector CLI) over streamable HTTP on loopback.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
+
+mod common;
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use common::*;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
+    ElicitResult, ElicitationAction, Implementation, PaginatedRequestParams,
+};
+use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::{ClientHandler, ErrorData, ServiceExt};
+use serde_json::{Value, json};
+
+pub fn npm_dir() -> PathBuf {
+    let dir = std::env::var_os("HIVEGATE_NPM_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/npm/node_modules"),
+        PathBuf::from,
+    );
+    assert!(
+        dir.join("@modelcontextprotocol/server-everything").is_dir(),
+        "the npm MCP peers are missing from {}: run scripts/npm-peers",
+        dir.display()
+    );
+    dir
+}
+
+fn npm_server(name: &str, extra: &[&str]) -> Value {
+    let script = npm_dir().join(format!("@modelcontextprotocol/server-{name}/dist/index.js"));
+    let mut args = vec![json!(script.to_string_lossy())];
+    args.extend(extra.iter().map(|a| json!(a)));
+    json!({"command": "node", "args": args})
+}
+
+/// What a test client saw.
+#[derive(Clone, Default)]
+struct Client {
+    /// None: no elicitation capability; Some(true/false): accept/decline.
+    elicit: Option<bool>,
+    list_changed: Arc<AtomicUsize>,
+    elicited: Arc<AtomicUsize>,
+    progress: Arc<AtomicUsize>,
+}
+
+impl ClientHandler for Client {
+    fn get_info(&self) -> ClientConfig {
+        let caps: ClientCapabilities = if self.elicit.is_some() {
+            serde_json::from_value(json!({"elicitation": {"form": {}}})).unwrap()
+        } else {
+            ClientCapabilities::default()
+        };
+        ClientConfig::new(caps, Implementation::new("hivegate-test", "0"))
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.elicited.fetch_add(1, Ordering::SeqCst);
+        let text = serde_json::to_string(&request).unwrap();
+        assert!(text.contains("Allow mcp_fs_write_file"), "{text}");
+        let action = if self.elicit == Some(true) {
+            ElicitationAction::Accept
+        } else {
+            ElicitationAction::Decline
+        };
+        Ok(ElicitResult::new(action))
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.list_changed.fetch_add(1, Ordering::SeqCst);
+    }
+
+    async fn on_progress(
+        &self,
+        _params: rmcp::model::ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+async fn connect(addr: SocketAddr, c: &Client) -> RunningService<RoleClient, Client> {
+    let t = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
+    c.clone().serve(t).await.unwrap()
+}
+
+fn args(v: Value) -> serde_json::Map<String, Value> {
+    v.as_object().cloned().unwrap()
+}
+
+async fn call(s: &RunningService<RoleClient, Client>, tool: &str, a: Value) -> CallToolResult {
+    s.call_tool(CallToolRequestParams::new(tool.to_owned()).with_arguments(args(a)))
+        .await
+        .unwrap()
+}
+
+fn text(r: &CallToolResult) -> String {
+    serde_json::to_value(&r.content).unwrap().to_string()
+}
+
+async fn tool_names(s: &RunningService<RoleClient, Client>, context: Option<&str>) -> Vec<String> {
+    let mut p = PaginatedRequestParams::default();
+    if let Some(c) = context {
+        let meta: rmcp::model::RequestMetaObject = args(json!({"hivegate/context": c})).into();
+        p.meta = Some(meta);
+    }
+    s.list_tools(Some(p))
+        .await
+        .unwrap()
+        .tools
+        .into_iter()
+        .map(|t| t.name.to_string())
+        .collect()
+}
+
+fn wait_running(addr: SocketAddr, n: usize) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let (_, v) = http(addr, "GET", "/api/mcps", None, None);
+        let running = v["servers"]
+            .as_array()
+            .map_or(0, |a| a.iter().filter(|s| s["state"] == "running").count());
+        if running == n {
+            return v;
+        }
+        assert!(Instant::now() < deadline, "servers did not start: {v}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+fn alive(pid: u64) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| {
+        s.rsplit(')')
+            .next()
+            .is_some_and(|r| !r.trim_start().starts_with('Z'))
+    })
+}
+
+fn setup(tag: &str) -> (Home, PathBuf, String) {
+    let home = Home::new(tag);
+    let files = home.0.join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    std::fs::write(files.join("hello.txt"), "hello from disk").unwrap();
+    let cfg = json!({"mcpServers": {
+        "everything": npm_server("everything", &["stdio"]),
+        "memory": npm_server("memory", &[]),
+        "fs": npm_server("filesystem", &[files.to_str().unwrap()]),
+    }});
+    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
+    let out = run(&home, &["token", "create"]);
+    let token = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    (home, files, token)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_over_http_with_real_upstreams_and_clients() {
+    let (home, files, token) = setup("gw");
+    let (mut child, addr) = serve_args(&home, &[], &["--mcp-autostart", "--approval-wait", "0"]);
+    let listing = wait_running(addr, 3);
+    let pids: Vec<u64> = listing["servers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["pid"].as_u64().unwrap())
+        .collect();
+    let upstream_tools = listing["toolCount"].as_u64().unwrap();
+    assert!(upstream_tools > 20, "{listing}");
+
+    let plain = Client::default();
+    let a = connect(addr, &plain).await;
+    // Above 20 upstream tools, none is shown until something asks for it.
+    let names = tool_names(&a, None).await;
+    assert_eq!(
+        names,
+        [
+            "acquire_capability",
+            "install_capability",
+            "find_connector",
+            "list_connector_categories"
+        ]
+    );
+    let names = tool_names(&a, Some("echo this message back to me")).await;
+    assert!(
+        names.contains(&"mcp_everything_echo".to_owned()),
+        "{names:?}"
+    );
+    assert!(names.len() <= 4 + 10, "{names:?}");
+
+    // Read-only upstream tool: runs.
+    let r = call(&a, "mcp_everything_echo", json!({"message": "hi there"})).await;
+    assert_ne!(r.is_error, Some(true));
+    assert!(text(&r).contains("Echo: hi there"), "{}", text(&r));
+
+    // A write needs a human: pending_approval, and nothing was written.
+    let target = files.join("new.txt");
+    let write = json!({"path": target, "content": "written through the gate"});
+    let r = call(&a, "mcp_fs_write_file", write.clone()).await;
+    assert_eq!(r.is_error, Some(true));
+    let pending = r.structured_content.clone().unwrap();
+    assert_eq!(pending["status"], "pending_approval", "{pending}");
+    let id = pending["approvalId"].as_str().unwrap().to_owned();
+    assert!(
+        pending["approveAt"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("/api/approvals/{id}/approve"))
+    );
+    assert!(!target.exists(), "a call that needs approval ran");
+    // Asking again before a human decided finds the same request.
+    let again = call(&a, "mcp_fs_write_file", write.clone()).await;
+    assert_eq!(again.structured_content.unwrap()["approvalId"], id.as_str());
+    // A human approves; the same call now runs, once.
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/approvals/{id}/approve"),
+        Some(&token),
+        None,
+    );
+    assert_eq!(status, 200);
+    let r = call(&a, "mcp_fs_write_file", write.clone()).await;
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "written through the gate"
+    );
+    let r = call(&a, "mcp_fs_write_file", write.clone()).await;
+    assert_eq!(
+        r.structured_content.unwrap()["status"],
+        "pending_approval",
+        "approvals are single-use"
+    );
+
+    // Meta tools.
+    let r = call(&a, "find_connector", json!({"query": "postgres database"})).await;
+    assert!(text(&r).to_lowercase().contains("postgres"), "{}", text(&r));
+    let before = plain.list_changed.load(Ordering::SeqCst);
+    let r = call(
+        &a,
+        "acquire_capability",
+        json!({"need": "remember facts about people in a knowledge graph"}),
+    )
+    .await;
+    let pick = r.structured_content.unwrap();
+    assert!(pick["groupedByKind"].is_object(), "{pick}");
+    let added = pick["mcpToolsAdded"].as_array().unwrap();
+    assert!(
+        added
+            .iter()
+            .any(|n| n.as_str().unwrap().starts_with("mcp_memory_")),
+        "{pick}"
+    );
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        plain.list_changed.load(Ordering::SeqCst) > before,
+        "acquire_capability adds tools and says so"
+    );
+    let names = tool_names(&a, None).await;
+    assert!(
+        names.contains(&"mcp_memory_create_entities".to_owned())
+            && names.contains(&"mcp_everything_echo".to_owned())
+    );
+    let r = call(&a, "install_capability", json!({"name": "code-review"})).await;
+    assert_eq!(
+        r.structured_content.unwrap()["status"],
+        "pending_approval",
+        "install always asks"
+    );
+    let r = call(&a, "mcp_nope_nothing", json!({})).await;
+    assert!(text(&r).contains("no tool named"), "{}", text(&r));
+
+    // Elicitation: accept runs the call, decline refuses it.
+    let yes = Client {
+        elicit: Some(true),
+        ..Client::default()
+    };
+    let b = connect(addr, &yes).await;
+    let t2 = files.join("elicited.txt");
+    let r = call(
+        &b,
+        "mcp_fs_write_file",
+        json!({"path": t2, "content": "yes"}),
+    )
+    .await;
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert_eq!(yes.elicited.load(Ordering::SeqCst), 1);
+    assert_eq!(std::fs::read_to_string(&t2).unwrap(), "yes");
+    let no = Client {
+        elicit: Some(false),
+        ..Client::default()
+    };
+    let c = connect(addr, &no).await;
+    let t3 = files.join("declined.txt");
+    let r = call(
+        &c,
+        "mcp_fs_write_file",
+        json!({"path": t3, "content": "no"}),
+    )
+    .await;
+    assert_eq!(r.is_error, Some(true));
+    assert!(text(&r).contains("declined"), "{}", text(&r));
+    assert!(!t3.exists());
+
+    // The loop guard: a tool that keeps failing ends the run (T3).
+    let mut last = String::new();
+    for i in 0..9 {
+        let r = call(
+            &c,
+            "mcp_fs_read_text_file",
+            json!({"path": files.join(format!("missing-{i}.txt"))}),
+        )
+        .await;
+        assert_eq!(r.is_error, Some(true));
+        last = text(&r);
+    }
+    assert!(last.contains("couldn't complete this"), "{last}");
+
+    // The audit saw all of it.
+    let (_, audit) = http(addr, "GET", "/api/audit?limit=1000", Some(&token), None);
+    let kinds: Vec<&str> = audit["rows"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|r| r["kind"].as_str()).collect())
+        .unwrap_or_default();
+    for k in [
+        "tools_shown",
+        "decision",
+        "approval_requested",
+        "approval_granted",
+        "approval_redeemed",
+        "approval_denied",
+        "loop_abort",
+        "capability_proposal",
+    ] {
+        assert!(kinds.contains(&k), "no {k} in the audit: {audit}");
+    }
+
+    // Capabilities, then a stop that takes tools away: clients are told.
+    let (status, caps) = http(addr, "GET", "/api/capabilities/status", None, None);
+    assert_eq!(status, 200);
+    assert_eq!(caps["mcpServers"].as_array().unwrap().len(), 3);
+    assert_eq!(caps["tools"]["mcp"], upstream_tools);
+    assert_eq!(caps["plugins"], json!([]));
+    let before = plain.list_changed.load(Ordering::SeqCst);
+    let (status, _) = http(
+        addr,
+        "POST",
+        "/api/mcps/everything/stop",
+        Some(&token),
+        None,
+    );
+    assert_eq!(status, 200);
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        plain.list_changed.load(Ordering::SeqCst) > before,
+        "no tools/list_changed after a stop"
+    );
+    assert!(
+        !tool_names(&a, None)
+            .await
+            .contains(&"mcp_everything_echo".to_owned())
+    );
+    let (status, _) = http(addr, "POST", "/api/mcps/everything/stop", None, None);
+    assert_eq!(status, 401, "lifecycle routes need the admin token");
+
+    for s in [a, b, c] {
+        let _ = s.cancel().await;
+    }
+    // SIGTERM: serve stops its upstreams; none outlives it.
+    std::process::Command::new("kill")
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    child.wait().unwrap();
+    for pid in pids {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while alive(pid) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert!(!alive(pid), "upstream {pid} outlived serve");
+    }
+}
