@@ -47,6 +47,8 @@ fn npm_server(name: &str, extra: &[&str]) -> Value {
 struct Client {
     /// None: no elicitation capability; Some(true/false): accept/decline.
     elicit: Option<bool>,
+    /// Speak protocol 2026-07-28 (no sessions; elicitation as input requests).
+    stateless: bool,
     list_changed: Arc<AtomicUsize>,
     elicited: Arc<AtomicUsize>,
     progress: Arc<AtomicUsize>,
@@ -59,7 +61,12 @@ impl ClientHandler for Client {
         } else {
             ClientCapabilities::default()
         };
-        ClientConfig::new(caps, Implementation::new("hivegate-test", "0"))
+        let c = ClientConfig::new(caps, Implementation::new("hivegate-test", "0"));
+        if self.stateless {
+            c.with_protocol_version(rmcp::model::ProtocolVersion::V_2026_07_28)
+        } else {
+            c
+        }
     }
 
     async fn create_elicitation(
@@ -312,6 +319,25 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     assert_eq!(r.is_error, Some(true));
     assert!(text(&r).contains("declined"), "{}", text(&r));
     assert!(!t3.exists());
+    // The same on protocol 2026-07-28, where the form travels as an input
+    // request in the result and comes back with the retried call.
+    let mrtr = Client {
+        elicit: Some(true),
+        stateless: true,
+        ..Client::default()
+    };
+    let d = connect(addr, &mrtr).await;
+    let t4 = files.join("mrtr.txt");
+    let r = call(
+        &d,
+        "mcp_fs_write_file",
+        json!({"path": t4, "content": "input round"}),
+    )
+    .await;
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert_eq!(mrtr.elicited.load(Ordering::SeqCst), 1);
+    assert_eq!(std::fs::read_to_string(&t4).unwrap(), "input round");
+    let _ = d.cancel().await;
 
     // The loop guard: a tool that keeps failing ends the run (T3).
     let mut last = String::new();

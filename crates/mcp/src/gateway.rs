@@ -28,9 +28,9 @@ use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
 use hivegate_store::{AnyStore, ApprovalStatus, Store};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, ElicitRequest, ElicitationSchema, InputRequest,
-    InputRequests, InputRequiredResult, InputResponses, CallToolResult, ContentBlock, ElicitRequestParams,
-    ElicitationAction, Implementation, ListToolsResult, PaginatedRequestParams,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
+    ElicitRequestParams, ElicitationAction, ElicitationSchema, Implementation, InputRequest,
+    InputRequests, InputRequiredResult, InputResponses, ListToolsResult, PaginatedRequestParams,
     ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
@@ -515,9 +515,21 @@ impl GatewaySession {
         } else if elicits && stateless(context) {
             match input_answer(&round, approval) {
                 Some(yes) => Some(yes),
-                None => return Err(CallToolResponse::InputRequired(self.input_required(q))),
+                None => {
+                    self.audit(
+                        "approval_elicited",
+                        json!({"id": approval, "tool": name, "via": "input_request"}),
+                    )
+                    .await;
+                    return Err(CallToolResponse::InputRequired(self.input_required(q)));
+                }
             }
         } else if elicits {
+            self.audit(
+                "approval_elicited",
+                json!({"id": approval, "tool": name, "via": "elicitation_request"}),
+            )
+            .await;
             self.elicit(q, context).await
         } else {
             None
