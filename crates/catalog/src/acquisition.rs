@@ -357,15 +357,14 @@ fn build_summary(
                 r.name, r.match_reason, r.description
             ));
         }
-    } else if gap {
-        if let Some(r) = rec {
-            s.push_str(&format!(
-                "**Gap detected.** Recommended: `{}` ({:?}, {}): {}\n\n",
-                r.name, r.kind, r.match_reason, r.description
-            ));
-            s.push_str(&hivegate_policy::trust::format_trust_summary(&r.trust));
-            s.push_str("\n\n");
-            match r.lane {
+    } else if gap && let Some(r) = rec {
+        s.push_str(&format!(
+            "**Gap detected.** Recommended: `{}` ({:?}, {}): {}\n\n",
+            r.name, r.kind, r.match_reason, r.description
+        ));
+        s.push_str(&hivegate_policy::trust::format_trust_summary(&r.trust));
+        s.push_str("\n\n");
+        match r.lane {
                 Lane::StarterSkill => s.push_str(&format!(
                     "Install it with `install_capability` (name `{}`, source `starter-pack`); a human confirms.\n\n",
                     r.name
@@ -383,7 +382,6 @@ fn build_summary(
                 }
                 _ => {}
             }
-        }
     }
     s.push_str("Candidates:\n");
     for c in candidates.iter().take(MAX_CANDIDATES) {

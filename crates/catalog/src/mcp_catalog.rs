@@ -96,17 +96,17 @@ pub fn normalize_mcp_id(raw: &str) -> String {
     loop {
         let before = s.len();
         for prefix in ["mcp-server-", "server-mcp-", "mcp-", "server-"] {
-            if let Some(rest) = s.strip_prefix(prefix) {
-                if !rest.is_empty() {
-                    s = rest.to_owned();
-                }
+            if let Some(rest) = s.strip_prefix(prefix)
+                && !rest.is_empty()
+            {
+                s = rest.to_owned();
             }
         }
         for suffix in ["-mcp-server", "-server-mcp", "-mcp", "-server"] {
-            if let Some(rest) = s.strip_suffix(suffix) {
-                if !rest.is_empty() {
-                    s = rest.to_owned();
-                }
+            if let Some(rest) = s.strip_suffix(suffix)
+                && !rest.is_empty()
+            {
+                s = rest.to_owned();
             }
         }
         if s.len() == before {

@@ -53,10 +53,10 @@ impl Home {
     /// The admin token: `$HIVEGATE_ADMIN_TOKEN`, else the 0600 token file.
     /// `create` makes the file when there is none.
     pub fn admin_token(&self, create: bool) -> Result<Option<String>> {
-        if let Ok(t) = std::env::var(ADMIN_TOKEN_ENV) {
-            if !t.trim().is_empty() {
-                return Ok(Some(t.trim().to_owned()));
-            }
+        if let Ok(t) = std::env::var(ADMIN_TOKEN_ENV)
+            && !t.trim().is_empty()
+        {
+            return Ok(Some(t.trim().to_owned()));
         }
         let path = self.admin_token_path();
         match std::fs::read_to_string(&path) {

@@ -656,17 +656,16 @@ impl GatewaySession {
             if started.elapsed() >= wait {
                 return false;
             }
-            if let Some(t) = &token {
-                if last_progress.elapsed() >= Duration::from_secs(1) {
-                    last_progress = Instant::now();
-                    let p =
-                        ProgressNotificationParam::new(t.clone(), started.elapsed().as_secs_f64())
-                            .with_total(wait.as_secs_f64())
-                            .with_message(format!(
-                                "waiting for a human to approve {name} (approval {approval})"
-                            ));
-                    let _ = context.peer.notify_progress(p).await;
-                }
+            if let Some(t) = &token
+                && last_progress.elapsed() >= Duration::from_secs(1)
+            {
+                last_progress = Instant::now();
+                let p = ProgressNotificationParam::new(t.clone(), started.elapsed().as_secs_f64())
+                    .with_total(wait.as_secs_f64())
+                    .with_message(format!(
+                        "waiting for a human to approve {name} (approval {approval})"
+                    ));
+                let _ = context.peer.notify_progress(p).await;
             }
             tokio::select! {
                 () = tokio::time::sleep(Duration::from_millis(200)) => {}

@@ -478,13 +478,13 @@ impl McpRuntime {
 
     async fn mark_failed(&self, name: &str, conn: &Arc<Connection>, e: &UpstreamError) {
         let mut inner = self.inner.lock().await;
-        if let Some(slot) = inner.slots.get_mut(name) {
-            if slot.conn.as_ref().is_some_and(|c| Arc::ptr_eq(c, conn)) {
-                slot.state = ServerState::Failed;
-                slot.error = Some(e.to_string());
-                slot.tools.clear();
-                self.publish(&mut inner);
-            }
+        if let Some(slot) = inner.slots.get_mut(name)
+            && slot.conn.as_ref().is_some_and(|c| Arc::ptr_eq(c, conn))
+        {
+            slot.state = ServerState::Failed;
+            slot.error = Some(e.to_string());
+            slot.tools.clear();
+            self.publish(&mut inner);
         }
     }
 
@@ -497,11 +497,11 @@ impl McpRuntime {
         match conn.list_tools(self.limits.health).await {
             Ok(tools) => {
                 let mut inner = self.inner.lock().await;
-                if let Some(slot) = inner.slots.get_mut(name) {
-                    if slot.conn.as_ref().is_some_and(|c| Arc::ptr_eq(c, &conn)) {
-                        slot.tools = tools;
-                        self.publish(&mut inner);
-                    }
+                if let Some(slot) = inner.slots.get_mut(name)
+                    && slot.conn.as_ref().is_some_and(|c| Arc::ptr_eq(c, &conn))
+                {
+                    slot.tools = tools;
+                    self.publish(&mut inner);
                 }
             }
             Err(e) => self.mark_failed(name, &conn, &e).await,

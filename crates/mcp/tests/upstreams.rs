@@ -2,6 +2,8 @@
 //! (`@modelcontextprotocol/server-everything`, `-filesystem`, `-memory`,
 //! installed by `scripts/npm-peers`) and a hostile one.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;

@@ -54,11 +54,11 @@ fn write_number(n: &serde_json::Number, out: &mut String) {
             out.push_str(&i.to_string());
             return;
         }
-    } else if let Some(u) = n.as_u64() {
-        if u <= (1u64 << 53) {
-            out.push_str(&u.to_string());
-            return;
-        }
+    } else if let Some(u) = n.as_u64()
+        && u <= (1u64 << 53)
+    {
+        out.push_str(&u.to_string());
+        return;
     }
     // Beyond 2^53 (or fractional) a JSON number is an IEEE double in JCS.
     let f = n.as_f64().unwrap_or(f64::NAN);

@@ -226,7 +226,7 @@ pub async fn action(
         Err(e) => Err(ApiError::new(
             StatusCode::BAD_GATEWAY,
             "MCP_SERVER_FAILED",
-            &e.to_string(),
+            e.to_string(),
         )),
     }
 }

@@ -391,10 +391,10 @@ impl Analyzer {
         // they stay marked dynamic.
         if !self.vars.is_empty() {
             for (a, w) in argv.iter_mut().zip(&c.words).skip(1) {
-                if a.dynamic {
-                    if let Some(v) = self.value_of(w) {
-                        a.text = v;
-                    }
+                if a.dynamic
+                    && let Some(v) = self.value_of(w)
+                {
+                    a.text = v;
                 }
             }
         }

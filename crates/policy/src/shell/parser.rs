@@ -124,11 +124,10 @@ impl PartsBuilder {
             text: prev,
             quoted: q,
         }) = self.parts.last_mut()
+            && *q == quoted
         {
-            if *q == quoted {
-                prev.push_str(text);
-                return;
-            }
+            prev.push_str(text);
+            return;
         }
         self.parts.push(WordPart::Lit {
             text: text.to_owned(),
@@ -141,11 +140,10 @@ impl PartsBuilder {
             text: prev,
             quoted: q,
         }) = self.parts.last_mut()
+            && *q == quoted
         {
-            if *q == quoted {
-                prev.push_str(&text);
-                return;
-            }
+            prev.push_str(&text);
+            return;
         }
         self.parts.push(WordPart::Lit { text, quoted });
     }
@@ -752,11 +750,11 @@ impl<'a, 'b> Parser<'a, 'b> {
                         continue;
                     }
                     let word = self.read_word()?;
-                    if cmd.words.is_empty() {
-                        if let Some(a) = split_assignment(&word) {
-                            cmd.assignments.push(a);
-                            continue;
-                        }
+                    if cmd.words.is_empty()
+                        && let Some(a) = split_assignment(&word)
+                    {
+                        cmd.assignments.push(a);
+                        continue;
                     }
                     cmd.words.push(word);
                 }

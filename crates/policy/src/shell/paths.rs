@@ -144,10 +144,10 @@ fn split_anchor(target: &str) -> Option<(Anchor, &str)> {
     }
     if let Some(rest) = target.strip_prefix('$') {
         for var in HOME_VARS {
-            if let Some(after) = rest.strip_prefix(var) {
-                if after.is_empty() || after.starts_with('/') {
-                    return Some((Anchor::Home, after));
-                }
+            if let Some(after) = rest.strip_prefix(var)
+                && (after.is_empty() || after.starts_with('/'))
+            {
+                return Some((Anchor::Home, after));
             }
         }
         // `%USERPROFILE%` written Windows-style.

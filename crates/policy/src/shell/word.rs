@@ -143,11 +143,11 @@ fn from_units(units: &[Unit]) -> Word {
     for u in units {
         match u {
             Unit::Char(c, q) => {
-                if let Some(WordPart::Lit { text, quoted }) = parts.last_mut() {
-                    if quoted == q {
-                        text.push(*c);
-                        continue;
-                    }
+                if let Some(WordPart::Lit { text, quoted }) = parts.last_mut()
+                    && quoted == q
+                {
+                    text.push(*c);
+                    continue;
                 }
                 parts.push(WordPart::Lit {
                     text: c.to_string(),
