@@ -174,7 +174,8 @@ fn setup(tag: &str) -> (Home, PathBuf, String) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     let (home, files, token) = setup("gw");
-    let (mut child, addr) = serve_args(&home, &[], &["--mcp-autostart", "--approval-wait", "0"]);
+    let (child, addr) = serve_args(&home, &[], &["--mcp-autostart", "--approval-wait", "0"]);
+    let child = Terminate(child);
     let listing = wait_running(addr, 3);
     let pids: Vec<u64> = listing["servers"]
         .as_array()
@@ -404,11 +405,7 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         let _ = s.cancel().await;
     }
     // SIGTERM: serve stops its upstreams; none outlives it.
-    std::process::Command::new("kill")
-        .arg(child.id().to_string())
-        .status()
-        .unwrap();
-    child.wait().unwrap();
+    drop(child);
     for pid in pids {
         let deadline = Instant::now() + Duration::from_secs(10);
         while alive(pid) && Instant::now() < deadline {
@@ -416,4 +413,124 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         }
         assert!(!alive(pid), "upstream {pid} outlived serve");
     }
+}
+
+fn children_of(pid: u32) -> Vec<u64> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else { continue };
+        let Some(rest) = stat.rsplit(')').next() else { continue };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        if fields.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid) {
+            if let Ok(child) = e.file_name().to_string_lossy().parse() {
+                out.push(child);
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hivegate_mcp_over_stdio_waits_for_a_human_and_leaks_nothing() {
+    let (home, files, _token) = setup("stdio");
+    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_hivegate"));
+    cmd.args(["mcp", "--approval-wait", "20", "--home", home.s()]);
+    for v in ["HIVEGATE_HOME", "HIVEGATE_ADMIN_TOKEN", "HIVEGATE_MASTER_KEY", "HIVEGATE_DATABASE_URL"] {
+        cmd.env_remove(v);
+    }
+    let transport = rmcp::transport::TokioChildProcess::new(cmd).unwrap();
+    let hivegate_pid = transport.id().unwrap();
+    let client = Client::default();
+    let s = client.clone().serve(transport).await.unwrap();
+    let names = tool_names(&s, Some("write a file to disk")).await;
+    assert!(names.contains(&"mcp_fs_write_file".to_owned()), "{names:?}");
+    let upstreams = children_of(hivegate_pid);
+    assert_eq!(upstreams.len(), 3, "three upstream children: {upstreams:?}");
+
+    // A write waits for a human, with progress notifications; a human
+    // approves from the CLI on the same home; the call then runs.
+    let target = files.join("waited.txt");
+    let mut params = CallToolRequestParams::new("mcp_fs_write_file")
+        .with_arguments(args(json!({"path": target, "content": "after a wait"})));
+    params.meta = Some(args(json!({"progressToken": "wait-1"})).into());
+    let call = tokio::spawn({
+        let peer = s.peer().clone();
+        async move { peer.call_tool(params).await }
+    });
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let id = loop {
+        let out = run(&home, &["approvals", "list", "--json"]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+        let found = v["approvals"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .find(|a| a["tool"] == "mcp_fs_write_file")
+            .and_then(|a| a["id"].as_str().map(str::to_owned));
+        if let Some(id) = found {
+            break id;
+        }
+        assert!(Instant::now() < deadline, "no approval request appeared");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert!(!target.exists(), "ran before a human approved");
+    let out = run(&home, &["approvals", "approve", &id]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = call.await.unwrap().unwrap();
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "after a wait");
+    assert!(client.progress.load(Ordering::SeqCst) >= 1, "no progress notification while waiting");
+
+    // The client goes away in the middle of a waiting call: hivegate exits
+    // and takes its upstreams with it.
+    let pending = tokio::spawn({
+        let peer = s.peer().clone();
+        async move {
+            peer.call_tool(
+                CallToolRequestParams::new("mcp_fs_write_file")
+                    .with_arguments(args(json!({"path": files.join("never.txt"), "content": "x"}))),
+            )
+            .await
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let _ = s.cancel().await;
+    let _ = pending.await;
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while (alive(hivegate_pid.into()) || upstreams.iter().any(|p| alive(*p))) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(!alive(hivegate_pid.into()), "hivegate mcp outlived its client");
+    for p in upstreams {
+        assert!(!alive(p), "upstream {p} leaked");
+    }
+}
+
+#[test]
+fn the_inspector_cli_lists_and_calls_through_the_gateway() {
+    let (home, _files, _token) = setup("inspector");
+    let (child, addr) = serve_args(&home, &[], &["--mcp-autostart", "--approval-wait", "0"]);
+    let _child = Terminate(child);
+    wait_running(addr, 3);
+    let build = npm_dir().join("@modelcontextprotocol/inspector-cli/build");
+    let inspector = |extra: &[&str]| {
+        // The CLI looks for its package.json relative to the working
+        // directory, so it runs from its own build folder.
+        let out = std::process::Command::new("node")
+            .current_dir(&build)
+            .args(["cli.js", "--cli", &format!("http://{addr}/mcp")])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let list = inspector(&["--method", "tools/list"]);
+    let names: Vec<&str> = list["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
+    assert!(names.contains(&"acquire_capability") && names.contains(&"find_connector"), "{names:?}");
+    let r = inspector(&["--method", "tools/call", "--tool-name", "mcp_everything_echo", "--tool-arg", "message=from the inspector"]);
+    assert!(r.to_string().contains("Echo: from the inspector"), "{r}");
+    let r = inspector(&["--method", "tools/call", "--tool-name", "mcp_memory_delete_entities", "--tool-arg", "entityNames=[\"x\"]"]);
+    assert_eq!(r["structuredContent"]["status"], "pending_approval", "{r}");
 }

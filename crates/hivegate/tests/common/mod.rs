@@ -129,3 +129,14 @@ pub fn http_bytes(
         .unwrap_or(0);
     (status, serde_json::from_str(b).unwrap_or(Value::Null))
 }
+
+/// SIGTERMs a child (and reaps it) when dropped, so a failing test does
+/// not leave a server and its upstreams running.
+pub struct Terminate(pub Child);
+
+impl Drop for Terminate {
+    fn drop(&mut self) {
+        let _ = Command::new("kill").arg(self.0.id().to_string()).status();
+        let _ = self.0.wait();
+    }
+}
