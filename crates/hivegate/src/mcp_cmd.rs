@@ -48,6 +48,19 @@ pub enum McpCommand {
     Tools,
     /// Make a running `serve` re-read .mcp.json.
     Reload,
+    /// Connect to an MCP server over streamable HTTP with hivegate's
+    /// upstream client, list its tools, and optionally call one (to try a
+    /// server before adding it to .mcp.json).
+    Probe {
+        /// The server's URL (http:// or https://).
+        url: String,
+        /// A tool to call.
+        #[arg(long)]
+        call: Option<String>,
+        /// The call's arguments, a JSON object.
+        #[arg(long, default_value = "{}")]
+        args: String,
+    },
 }
 
 /// Everything the gateway needs, for `serve` and for `hivegate mcp`.
@@ -92,7 +105,10 @@ pub async fn load_runtime(home: &Home) -> Arc<McpRuntime> {
 pub fn run(h: HomeArgs, a: McpArgs, command: Option<McpCommand>) -> Result<()> {
     match command {
         None => stdio(h, a),
-        Some(c) => remote(h, a, c),
+        Some(McpCommand::Probe { url, call, args }) => probe(&url, call.as_deref(), &args),
+        Some(McpCommand::Servers) => remote(h, a, Remote::Servers),
+        Some(McpCommand::Tools) => remote(h, a, Remote::Tools),
+        Some(McpCommand::Reload) => remote(h, a, Remote::Reload),
     }
 }
 
@@ -132,7 +148,40 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
     })
 }
 
-fn remote(h: HomeArgs, a: McpArgs, c: McpCommand) -> Result<()> {
+fn probe(url: &str, call: Option<&str>, args: &str) -> Result<()> {
+    let config = hivegate_mcp::config::McpConfig::parse(&serde_json::json!({"mcpServers": {"probe": {"url": url}}}).to_string())
+        .map_err(|e| UserError::new(e.to_string()))?;
+    let server = config.servers.get("probe").cloned().context("no server")?;
+    let args: Value = serde_json::from_str(args).map_err(|e| UserError::new(format!("--args is not JSON: {e}")))?;
+    let Value::Object(args) = args else {
+        return Err(UserError::new("--args must be a JSON object").into());
+    };
+    runtime()?.block_on(async move {
+        let limits = Limits::default();
+        let (tx, _rx) = tokio::sync::mpsc::unbounded_channel();
+        let conn = hivegate_mcp::upstream::Connection::open("probe", &server, &limits, tx).await?;
+        let tools = conn.list_tools(limits.start).await?;
+        for t in &tools {
+            println!("{}", serde_json::json!({"tool": t.name, "description": t.description}));
+        }
+        if let Some(name) = call {
+            let r = conn.call(name, Some(args), &limits).await?;
+            println!("{}", serde_json::to_string(&r)?);
+        }
+        conn.close().await;
+        Ok(())
+    })
+}
+
+/// What asks a running `serve`.
+#[derive(Debug, Clone, Copy)]
+enum Remote {
+    Servers,
+    Tools,
+    Reload,
+}
+
+fn remote(h: HomeArgs, a: McpArgs, c: Remote) -> Result<()> {
     let base = a.url.trim_end_matches('/');
     let agent = ureq::Agent::new_with_config(
         ureq::Agent::config_builder()
@@ -145,11 +194,11 @@ fn remote(h: HomeArgs, a: McpArgs, c: McpCommand) -> Result<()> {
             .with_help("start it with `hivegate serve`, or pass --url")
     };
     let mut resp = match c {
-        McpCommand::Servers | McpCommand::Tools => agent
+        Remote::Servers | Remote::Tools => agent
             .get(format!("{base}/api/mcps"))
             .call()
             .map_err(unreachable)?,
-        McpCommand::Reload => {
+        Remote::Reload => {
             let home = Home::resolve(h.home.as_deref())?;
             let token = home.admin_token(false)?.ok_or_else(|| {
                 UserError::new("reload needs the admin token")
@@ -184,7 +233,7 @@ fn remote(h: HomeArgs, a: McpArgs, c: McpCommand) -> Result<()> {
         .cloned()
         .unwrap_or_default();
     match c {
-        McpCommand::Servers => {
+        Remote::Servers => {
             if servers.is_empty() {
                 println!(
                     "no MCP servers in {}",
@@ -214,7 +263,7 @@ fn remote(h: HomeArgs, a: McpArgs, c: McpCommand) -> Result<()> {
                 );
             }
         }
-        McpCommand::Tools => {
+        Remote::Tools => {
             for s in servers {
                 for t in s
                     .get("tools")
@@ -226,7 +275,7 @@ fn remote(h: HomeArgs, a: McpArgs, c: McpCommand) -> Result<()> {
                 }
             }
         }
-        McpCommand::Reload => {
+        Remote::Reload => {
             if body.get("unchanged").and_then(Value::as_bool) == Some(true) {
                 println!(".mcp.json is unchanged");
             } else {

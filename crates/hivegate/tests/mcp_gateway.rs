@@ -418,8 +418,12 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
 fn children_of(pid: u32) -> Vec<u64> {
     let mut out = Vec::new();
     for e in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else { continue };
-        let Some(rest) = stat.rsplit(')').next() else { continue };
+        let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+            continue;
+        };
+        let Some(rest) = stat.rsplit(')').next() else {
+            continue;
+        };
         let fields: Vec<&str> = rest.split_whitespace().collect();
         if fields.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid) {
             if let Ok(child) = e.file_name().to_string_lossy().parse() {
@@ -435,7 +439,12 @@ async fn hivegate_mcp_over_stdio_waits_for_a_human_and_leaks_nothing() {
     let (home, files, _token) = setup("stdio");
     let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_hivegate"));
     cmd.args(["mcp", "--approval-wait", "20", "--home", home.s()]);
-    for v in ["HIVEGATE_HOME", "HIVEGATE_ADMIN_TOKEN", "HIVEGATE_MASTER_KEY", "HIVEGATE_DATABASE_URL"] {
+    for v in [
+        "HIVEGATE_HOME",
+        "HIVEGATE_ADMIN_TOKEN",
+        "HIVEGATE_MASTER_KEY",
+        "HIVEGATE_DATABASE_URL",
+    ] {
         cmd.env_remove(v);
     }
     let transport = rmcp::transport::TokioChildProcess::new(cmd).unwrap();
@@ -476,11 +485,18 @@ async fn hivegate_mcp_over_stdio_waits_for_a_human_and_leaks_nothing() {
     tokio::time::sleep(Duration::from_millis(2500)).await;
     assert!(!target.exists(), "ran before a human approved");
     let out = run(&home, &["approvals", "approve", &id]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let r = call.await.unwrap().unwrap();
     assert_ne!(r.is_error, Some(true), "{}", text(&r));
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "after a wait");
-    assert!(client.progress.load(Ordering::SeqCst) >= 1, "no progress notification while waiting");
+    assert!(
+        client.progress.load(Ordering::SeqCst) >= 1,
+        "no progress notification while waiting"
+    );
 
     // The client goes away in the middle of a waiting call: hivegate exits
     // and takes its upstreams with it.
@@ -488,8 +504,9 @@ async fn hivegate_mcp_over_stdio_waits_for_a_human_and_leaks_nothing() {
         let peer = s.peer().clone();
         async move {
             peer.call_tool(
-                CallToolRequestParams::new("mcp_fs_write_file")
-                    .with_arguments(args(json!({"path": files.join("never.txt"), "content": "x"}))),
+                CallToolRequestParams::new("mcp_fs_write_file").with_arguments(args(
+                    json!({"path": files.join("never.txt"), "content": "x"}),
+                )),
             )
             .await
         }
@@ -498,10 +515,15 @@ async fn hivegate_mcp_over_stdio_waits_for_a_human_and_leaks_nothing() {
     let _ = s.cancel().await;
     let _ = pending.await;
     let deadline = Instant::now() + Duration::from_secs(15);
-    while (alive(hivegate_pid.into()) || upstreams.iter().any(|p| alive(*p))) && Instant::now() < deadline {
+    while (alive(hivegate_pid.into()) || upstreams.iter().any(|p| alive(*p)))
+        && Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    assert!(!alive(hivegate_pid.into()), "hivegate mcp outlived its client");
+    assert!(
+        !alive(hivegate_pid.into()),
+        "hivegate mcp outlived its client"
+    );
     for p in upstreams {
         assert!(!alive(p), "upstream {p} leaked");
     }
@@ -523,14 +545,40 @@ fn the_inspector_cli_lists_and_calls_through_the_gateway() {
             .args(extra)
             .output()
             .unwrap();
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         serde_json::from_slice::<Value>(&out.stdout).unwrap()
     };
     let list = inspector(&["--method", "tools/list"]);
-    let names: Vec<&str> = list["tools"].as_array().unwrap().iter().filter_map(|t| t["name"].as_str()).collect();
-    assert!(names.contains(&"acquire_capability") && names.contains(&"find_connector"), "{names:?}");
-    let r = inspector(&["--method", "tools/call", "--tool-name", "mcp_everything_echo", "--tool-arg", "message=from the inspector"]);
+    let names: Vec<&str> = list["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert!(
+        names.contains(&"acquire_capability") && names.contains(&"find_connector"),
+        "{names:?}"
+    );
+    let r = inspector(&[
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "mcp_everything_echo",
+        "--tool-arg",
+        "message=from the inspector",
+    ]);
     assert!(r.to_string().contains("Echo: from the inspector"), "{r}");
-    let r = inspector(&["--method", "tools/call", "--tool-name", "mcp_memory_delete_entities", "--tool-arg", "entityNames=[\"x\"]"]);
+    let r = inspector(&[
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "mcp_memory_delete_entities",
+        "--tool-arg",
+        "entityNames=[\"x\"]",
+    ]);
     assert_eq!(r["structuredContent"]["status"], "pending_approval", "{r}");
 }

@@ -729,8 +729,11 @@ impl GatewaySession {
 }
 
 impl ServerHandler for GatewaySession {
+    // Logging is deprecated by SEP-2577 but still negotiated by clients
+    // on 2025-11-25, and the conformance suite checks it.
+    #[allow(deprecated)]
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_tool_list_changed().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_logging().enable_tools().enable_tool_list_changed().build())
             .with_server_info(Implementation::new("hivegate", env!("CARGO_PKG_VERSION")))
             .with_instructions(
                 "hivegate gates every tool call. Call acquire_capability with what you need to find \
@@ -756,6 +759,18 @@ impl ServerHandler for GatewaySession {
         let mut tools = meta_tool_list();
         tools.extend(shown.iter().filter_map(|n| index.get(n)).map(upstream_tool));
         Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    /// Accepted so clients that set a level work; the gateway sends no log
+    /// notifications of its own yet (its logs go to its operator).
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        tracing::debug!(level = ?request.level, session = self.id, "client set its log level");
+        Ok(())
     }
 
     async fn call_tool(

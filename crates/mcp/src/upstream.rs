@@ -88,11 +88,15 @@ pub struct UpstreamHandler {
 }
 
 impl ClientHandler for UpstreamHandler {
+    /// Offers the newest version that still has an `initialize` handshake
+    /// (2025-11-25): what the servers users run today speak; a server on a
+    /// newer version negotiates up from there.
     fn get_info(&self) -> ClientConfig {
         ClientConfig::new(
             ClientCapabilities::default(),
             Implementation::new("hivegate", env!("CARGO_PKG_VERSION")),
         )
+        .with_protocol_version(rmcp::model::ProtocolVersion::LATEST_WITH_INITIALIZE)
     }
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
