@@ -1,0 +1,171 @@
+//! What the gateway costs per call: `tools/call` of server-everything's
+//! `echo` made directly over stdio, and the same call through
+//! `hivegate mcp` (stdio in, stdio out, the gate deciding and auditing
+//! each call), sequentially (latency) and 16 at a time (throughput).
+//! Then 200 concurrent downstream sessions against `serve`'s `/mcp`.
+//!
+//! Run: `cargo bench -p hivegate --bench mcp_proxy` (needs
+//! `scripts/npm-peers`). Prints p50 / p99 and calls per second.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a bench: a panic is a failure report
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rmcp::ServiceExt;
+use rmcp::model::CallToolRequestParams;
+use rmcp::service::{Peer, RoleClient};
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use serde_json::json;
+
+const WARMUP: usize = 300;
+const CALLS: usize = 3000;
+const CONCURRENCY: usize = 16;
+const SESSIONS: usize = 200;
+
+fn npm_dir() -> PathBuf {
+    std::env::var_os("HIVEGATE_NPM_DIR").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/npm/node_modules"),
+        PathBuf::from,
+    )
+}
+
+fn everything() -> (String, Vec<String>) {
+    let script = npm_dir().join("@modelcontextprotocol/server-everything/dist/index.js");
+    assert!(script.is_file(), "run scripts/npm-peers first");
+    ("node".into(), vec![script.to_string_lossy().into_owned(), "stdio".into()])
+}
+
+fn hivegate() -> &'static str {
+    env!("CARGO_BIN_EXE_hivegate")
+}
+
+/// Each call's message differs: the same call five times in a row is what
+/// the loop guard exists to stop.
+fn echo(name: &str, i: usize) -> CallToolRequestParams {
+    CallToolRequestParams::new(name.to_owned())
+        .with_arguments(json!({"message": format!("benchmark {i}")}).as_object().cloned().unwrap())
+}
+
+async fn latencies(peer: &Peer<RoleClient>, name: &str) -> Vec<Duration> {
+    for i in 0..WARMUP {
+        peer.call_tool(echo(name, i)).await.unwrap();
+    }
+    let mut out = Vec::with_capacity(CALLS);
+    for i in 0..CALLS {
+        let p = echo(name, i);
+        let t = Instant::now();
+        let r = peer.call_tool(p).await.unwrap();
+        out.push(t.elapsed());
+        assert_ne!(r.is_error, Some(true), "{r:?}");
+    }
+    out.sort();
+    out
+}
+
+async fn throughput(peer: &Peer<RoleClient>, name: &str) -> f64 {
+    let start = Instant::now();
+    let per_task = CALLS / CONCURRENCY;
+    let tasks: Vec<_> = (0..CONCURRENCY)
+        .map(|t| {
+            let peer = peer.clone();
+            let name = name.to_owned();
+            tokio::spawn(async move {
+                for i in 0..per_task {
+                    peer.call_tool(echo(&name, t * per_task + i)).await.unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in tasks {
+        t.await.unwrap();
+    }
+    (per_task * CONCURRENCY) as f64 / start.elapsed().as_secs_f64()
+}
+
+fn pct(v: &[Duration], p: f64) -> f64 {
+    v[((v.len() as f64 - 1.0) * p) as usize].as_secs_f64() * 1e3
+}
+
+#[tokio::main(flavor = "multi_thread")]
+async fn main() {
+    let home = std::env::temp_dir().join(format!("hg-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&home).unwrap();
+    let (cmd, args) = everything();
+    std::fs::write(
+        home.join(".mcp.json"),
+        json!({"mcpServers": {"everything": {"command": cmd, "args": args}}}).to_string(),
+    )
+    .unwrap();
+
+    let mut direct = tokio::process::Command::new(&cmd);
+    direct.args(&args);
+    let d = ().serve(TokioChildProcess::new(direct).unwrap()).await.unwrap();
+    let mut proxied = tokio::process::Command::new(hivegate());
+    proxied.args(["mcp", "--home", home.to_str().unwrap()]).env_remove("HIVEGATE_HOME");
+    let g = ().serve(TokioChildProcess::new(proxied).unwrap()).await.unwrap();
+
+    let ld = latencies(d.peer(), "echo").await;
+    let lg = latencies(g.peer(), "mcp_everything_echo").await;
+    let td = throughput(d.peer(), "echo").await;
+    let tg = throughput(g.peer(), "mcp_everything_echo").await;
+    println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");
+    println!("  direct   p50 {:.3} ms  p99 {:.3} ms", pct(&ld, 0.5), pct(&ld, 0.99));
+    println!("  hivegate p50 {:.3} ms  p99 {:.3} ms", pct(&lg, 0.5), pct(&lg, 0.99));
+    println!("  added    p50 {:.3} ms (target ≤ 0.3 ms)", pct(&lg, 0.5) - pct(&ld, 0.5));
+    println!("throughput, {CONCURRENCY} calls in flight:");
+    println!("  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (target ≥ 0.8)", tg / td);
+    let _ = d.cancel().await;
+    let _ = g.cancel().await;
+
+    // 200 concurrent downstream sessions over streamable HTTP.
+    let mut serve = std::process::Command::new(hivegate())
+        .args(["serve", "--addr", "127.0.0.1:0", "--mcp-autostart", "--home", home.to_str().unwrap()])
+        .env_remove("HIVEGATE_HOME")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(serve.stderr.take().unwrap()), &mut line).unwrap();
+    let addr = line.split("http://").nth(1).and_then(|r| r.split_whitespace().next()).unwrap().to_owned();
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let errors = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let start = Instant::now();
+    let sessions: Vec<_> = (0..SESSIONS)
+        .map(|_| {
+            let addr = addr.clone();
+            let errors = errors.clone();
+            tokio::spawn(async move {
+                let run = async {
+                    let t = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
+                    let c = ().serve(t).await.map_err(|e| e.to_string())?;
+                    c.list_all_tools().await.map_err(|e| e.to_string())?;
+                    for i in 0..5 {
+                        let r = c.call_tool(echo("mcp_everything_echo", i)).await.map_err(|e| e.to_string())?;
+                        if r.is_error == Some(true) {
+                            return Err(format!("{r:?}"));
+                        }
+                    }
+                    c.cancel().await.map_err(|e| e.to_string())?;
+                    Ok::<_, String>(())
+                };
+                if let Err(e) = run.await {
+                    eprintln!("session error: {e}");
+                    errors.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                }
+            })
+        })
+        .collect();
+    for s in sessions {
+        s.await.unwrap();
+    }
+    println!(
+        "{SESSIONS} concurrent sessions (initialize, tools/list, 5 calls each): {} errors in {:.2} s",
+        errors.load(std::sync::atomic::Ordering::SeqCst),
+        start.elapsed().as_secs_f64()
+    );
+    let _ = std::process::Command::new("kill").arg(serve.id().to_string()).status();
+    let _ = serve.wait();
+    let _ = std::fs::remove_dir_all(&home);
+}
