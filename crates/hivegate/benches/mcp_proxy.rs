@@ -34,7 +34,10 @@ fn npm_dir() -> PathBuf {
 fn everything() -> (String, Vec<String>) {
     let script = npm_dir().join("@modelcontextprotocol/server-everything/dist/index.js");
     assert!(script.is_file(), "run scripts/npm-peers first");
-    ("node".into(), vec![script.to_string_lossy().into_owned(), "stdio".into()])
+    (
+        "node".into(),
+        vec![script.to_string_lossy().into_owned(), "stdio".into()],
+    )
 }
 
 fn hivegate() -> &'static str {
@@ -44,8 +47,12 @@ fn hivegate() -> &'static str {
 /// Each call's message differs: the same call five times in a row is what
 /// the loop guard exists to stop.
 fn echo(name: &str, i: usize) -> CallToolRequestParams {
-    CallToolRequestParams::new(name.to_owned())
-        .with_arguments(json!({"message": format!("benchmark {i}")}).as_object().cloned().unwrap())
+    CallToolRequestParams::new(name.to_owned()).with_arguments(
+        json!({"message": format!("benchmark {i}")})
+            .as_object()
+            .cloned()
+            .unwrap(),
+    )
 }
 
 async fn latencies(peer: &Peer<RoleClient>, name: &str) -> Vec<Duration> {
@@ -103,7 +110,9 @@ async fn main() {
     direct.args(&args);
     let d = ().serve(TokioChildProcess::new(direct).unwrap()).await.unwrap();
     let mut proxied = tokio::process::Command::new(hivegate());
-    proxied.args(["mcp", "--home", home.to_str().unwrap()]).env_remove("HIVEGATE_HOME");
+    proxied
+        .args(["mcp", "--home", home.to_str().unwrap()])
+        .env_remove("HIVEGATE_HOME");
     let g = ().serve(TokioChildProcess::new(proxied).unwrap()).await.unwrap();
 
     let ld = latencies(d.peer(), "echo").await;
@@ -111,24 +120,54 @@ async fn main() {
     let td = throughput(d.peer(), "echo").await;
     let tg = throughput(g.peer(), "mcp_everything_echo").await;
     println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");
-    println!("  direct   p50 {:.3} ms  p99 {:.3} ms", pct(&ld, 0.5), pct(&ld, 0.99));
-    println!("  hivegate p50 {:.3} ms  p99 {:.3} ms", pct(&lg, 0.5), pct(&lg, 0.99));
-    println!("  added    p50 {:.3} ms (target ≤ 0.3 ms)", pct(&lg, 0.5) - pct(&ld, 0.5));
+    println!(
+        "  direct   p50 {:.3} ms  p99 {:.3} ms",
+        pct(&ld, 0.5),
+        pct(&ld, 0.99)
+    );
+    println!(
+        "  hivegate p50 {:.3} ms  p99 {:.3} ms",
+        pct(&lg, 0.5),
+        pct(&lg, 0.99)
+    );
+    println!(
+        "  added    p50 {:.3} ms (target ≤ 0.3 ms)",
+        pct(&lg, 0.5) - pct(&ld, 0.5)
+    );
     println!("throughput, {CONCURRENCY} calls in flight:");
-    println!("  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (target ≥ 0.8)", tg / td);
+    println!(
+        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (target ≥ 0.8)",
+        tg / td
+    );
     let _ = d.cancel().await;
     let _ = g.cancel().await;
 
     // 200 concurrent downstream sessions over streamable HTTP.
     let mut serve = std::process::Command::new(hivegate())
-        .args(["serve", "--addr", "127.0.0.1:0", "--mcp-autostart", "--home", home.to_str().unwrap()])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--mcp-autostart",
+            "--home",
+            home.to_str().unwrap(),
+        ])
         .env_remove("HIVEGATE_HOME")
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     let mut line = String::new();
-    std::io::BufRead::read_line(&mut std::io::BufReader::new(serve.stderr.take().unwrap()), &mut line).unwrap();
-    let addr = line.split("http://").nth(1).and_then(|r| r.split_whitespace().next()).unwrap().to_owned();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(serve.stderr.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split_whitespace().next())
+        .unwrap()
+        .to_owned();
     tokio::time::sleep(Duration::from_secs(3)).await;
     let errors = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let start = Instant::now();
@@ -142,7 +181,10 @@ async fn main() {
                     let c = ().serve(t).await.map_err(|e| e.to_string())?;
                     c.list_all_tools().await.map_err(|e| e.to_string())?;
                     for i in 0..5 {
-                        let r = c.call_tool(echo("mcp_everything_echo", i)).await.map_err(|e| e.to_string())?;
+                        let r = c
+                            .call_tool(echo("mcp_everything_echo", i))
+                            .await
+                            .map_err(|e| e.to_string())?;
                         if r.is_error == Some(true) {
                             return Err(format!("{r:?}"));
                         }
@@ -165,7 +207,9 @@ async fn main() {
         errors.load(std::sync::atomic::Ordering::SeqCst),
         start.elapsed().as_secs_f64()
     );
-    let _ = std::process::Command::new("kill").arg(serve.id().to_string()).status();
+    let _ = std::process::Command::new("kill")
+        .arg(serve.id().to_string())
+        .status();
     let _ = serve.wait();
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -149,10 +149,13 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
 }
 
 fn probe(url: &str, call: Option<&str>, args: &str) -> Result<()> {
-    let config = hivegate_mcp::config::McpConfig::parse(&serde_json::json!({"mcpServers": {"probe": {"url": url}}}).to_string())
-        .map_err(|e| UserError::new(e.to_string()))?;
+    let config = hivegate_mcp::config::McpConfig::parse(
+        &serde_json::json!({"mcpServers": {"probe": {"url": url}}}).to_string(),
+    )
+    .map_err(|e| UserError::new(e.to_string()))?;
     let server = config.servers.get("probe").cloned().context("no server")?;
-    let args: Value = serde_json::from_str(args).map_err(|e| UserError::new(format!("--args is not JSON: {e}")))?;
+    let args: Value = serde_json::from_str(args)
+        .map_err(|e| UserError::new(format!("--args is not JSON: {e}")))?;
     let Value::Object(args) = args else {
         return Err(UserError::new("--args must be a JSON object").into());
     };
@@ -162,7 +165,10 @@ fn probe(url: &str, call: Option<&str>, args: &str) -> Result<()> {
         let conn = hivegate_mcp::upstream::Connection::open("probe", &server, &limits, tx).await?;
         let tools = conn.list_tools(limits.start).await?;
         for t in &tools {
-            println!("{}", serde_json::json!({"tool": t.name, "description": t.description}));
+            println!(
+                "{}",
+                serde_json::json!({"tool": t.name, "description": t.description})
+            );
         }
         if let Some(name) = call {
             let r = conn.call(name, Some(args), &limits).await?;

