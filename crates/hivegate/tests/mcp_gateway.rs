@@ -425,11 +425,10 @@ fn children_of(pid: u32) -> Vec<u64> {
             continue;
         };
         let fields: Vec<&str> = rest.split_whitespace().collect();
-        if fields.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid) {
-            if let Ok(child) = e.file_name().to_string_lossy().parse() {
+        if fields.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid)
+            && let Ok(child) = e.file_name().to_string_lossy().parse() {
                 out.push(child);
             }
-        }
     }
     out
 }
