@@ -97,7 +97,7 @@ pub async fn load_runtime(home: &Home) -> Arc<McpRuntime> {
     let path = home.dir.join(".mcp.json");
     let (rt, err) = McpRuntime::load_lenient(&path, Limits::default()).await;
     if let Some(e) = err {
-        eprintln!("warning: {e}; no MCP servers registered (fix it and reload)");
+        tracing::warn!("{e}; no MCP servers registered (fix it and reload)");
     }
     rt
 }

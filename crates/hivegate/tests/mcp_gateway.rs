@@ -373,6 +373,60 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         assert!(kinds.contains(&k), "no {k} in the audit: {audit}");
     }
 
+    // Hostile input: a broken body on /mcp, bad config files, unknown
+    // servers and actions. Each is a clear error; nothing stops.
+    let (status, _) = http_bytes(addr, "POST", "/mcp", None, b"{not json");
+    assert!((400..500).contains(&status), "{status}");
+    let (status, _) = http_bytes(addr, "POST", "/mcp", None, &[0xff, 0xfe, 0x00]);
+    assert!((400..500).contains(&status), "{status}");
+    let cfg = home.0.join(".mcp.json");
+    let good = std::fs::read_to_string(&cfg).unwrap();
+    for (bad, code) in [
+        (
+            r#"{"mcpServers": {"a": {"command": "x"}, "a": {"command": "y"}}}"#,
+            "twice",
+        ),
+        ("{ not json", "not valid JSON"),
+        (
+            r#"{"mcpServers": {"a": {"url": "file:///etc/passwd"}}}"#,
+            "http://",
+        ),
+    ] {
+        std::fs::write(&cfg, bad).unwrap();
+        let (status, body) = http(addr, "POST", "/api/mcps/reload", Some(&token), None);
+        assert_eq!(status, 400, "{body}");
+        assert!(body["message"].as_str().unwrap().contains(code), "{body}");
+        let (_, listing) = http(addr, "GET", "/api/mcps", None, None);
+        assert!(listing["reloadError"].as_str().is_some(), "{listing}");
+        assert_eq!(
+            listing["servers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["state"] == "running")
+                .count(),
+            3
+        );
+    }
+    std::fs::write(&cfg, good).unwrap();
+    let (status, body) = http(addr, "POST", "/api/mcps/reload", Some(&token), None);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        body["restarted"],
+        json!([]),
+        "an unchanged config restarts nothing: {body}"
+    );
+    assert_eq!(
+        http(addr, "POST", "/api/mcps/nope/start", Some(&token), None).0,
+        404
+    );
+    assert_eq!(
+        http(addr, "POST", "/api/mcps/fs/explode", Some(&token), None).0,
+        404
+    );
+    let r = call(&a, "mcp_everything_echo", json!({"message": "still here"})).await;
+    assert!(text(&r).contains("still here"), "{}", text(&r));
+
     // Capabilities, then a stop that takes tools away: clients are told.
     let (status, caps) = http(addr, "GET", "/api/capabilities/status", None, None);
     assert_eq!(status, 200);
@@ -426,9 +480,10 @@ fn children_of(pid: u32) -> Vec<u64> {
         };
         let fields: Vec<&str> = rest.split_whitespace().collect();
         if fields.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid)
-            && let Ok(child) = e.file_name().to_string_lossy().parse() {
-                out.push(child);
-            }
+            && let Ok(child) = e.file_name().to_string_lossy().parse()
+        {
+            out.push(child);
+        }
     }
     out
 }

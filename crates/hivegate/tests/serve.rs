@@ -128,9 +128,11 @@ fn kill_9_during_writes_loses_nothing() {
                 let Ok(mut s) = TcpStream::connect(addr) else {
                     break;
                 };
-                let body =
-                    json!({"tool": "bash", "args": {"command": "rm -rf build"}, "session": "k"})
-                        .to_string();
+                // A distinct call each time: asking again for the same call
+                // finds its open request instead of opening another.
+                let command = format!("rm -rf build-{round}-{ok}");
+                let body = json!({"tool": "bash", "args": {"command": command}, "session": "k"})
+                    .to_string();
                 let req = format!(
                     "POST /api/gate/decide HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
                     body.len()

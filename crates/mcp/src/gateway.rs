@@ -498,13 +498,7 @@ impl GatewaySession {
     ) -> Result<(), CallToolResponse> {
         let gate = &self.gw.gate;
         let (name, approval) = (q.name, q.approval);
-        let status = gate
-            .store()
-            .approval_get(approval)
-            .await
-            .ok()
-            .flatten()
-            .map(|a| a.status);
+        let status = self.approval_status(approval).await;
         let elicits = context
             .client_capabilities()
             .is_some_and(|c| c.elicitation.is_some());
@@ -561,13 +555,7 @@ impl GatewaySession {
                     return Err(self.pending(approval, name, &q.reasons).into());
                 }
                 if !self.wait_for_grant(approval, name, context).await {
-                    let status = gate
-                        .store()
-                        .approval_get(approval)
-                        .await
-                        .ok()
-                        .flatten()
-                        .map(|a| a.status);
+                    let status = self.approval_status(approval).await;
                     return Err(match status {
                         Some(ApprovalStatus::Denied) => {
                             error_result(format!("a human denied {name}; it did not run"))
@@ -593,6 +581,12 @@ impl GatewaySession {
                 Err(error_result(format!("approval {approval}: {e}; the call did not run")).into())
             }
         }
+    }
+
+    /// An approval's status now (None when it cannot be read).
+    async fn approval_status(&self, id: &str) -> Option<ApprovalStatus> {
+        let a = self.gw.gate.store().approval_get(id).await.ok().flatten()?;
+        Some(a.status)
     }
 
     /// The confirmation form, asked of a stateless client as an input

@@ -72,10 +72,17 @@ pub fn serve_args(home: &Home, env: &[(&str, &str)], args: &[&str]) -> (Child, S
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
+    // Warnings may come before the address line; everything after it is
+    // drained so the server never writes into a closed pipe.
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    while !line.contains("http://") {
+        line.clear();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            break;
+        }
+    }
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     let addr = line
         .split("http://")
         .nth(1)
