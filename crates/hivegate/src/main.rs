@@ -147,7 +147,11 @@ impl std::fmt::Display for UserError {
 impl std::error::Error for UserError {}
 
 fn main() -> ExitCode {
+    // A closed stderr (a supervisor that stopped reading) must not take the
+    // server down: the subscriber would report its own write failure with
+    // eprintln!, which panics on a broken pipe.
     tracing_subscriber::fmt()
+        .log_internal_errors(false)
         .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("HIVEGATE_LOG")
