@@ -47,7 +47,8 @@ pub const META_CONVERSATION: &str = "hivegate/conversation";
 /// array of `{role, content}` messages.
 pub const META_CONTEXT: &str = "hivegate/context";
 
-const META_TOOLS: [&str; 4] = [
+/// hivegate's own tools, always shown.
+pub const META_TOOLS: [&str; 4] = [
     "acquire_capability",
     "install_capability",
     "find_connector",
@@ -138,12 +139,17 @@ fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
+/// A session id. It is the default conversation, and approvals are bound
+/// to it, so two sessions must never share one: a process-wide counter
+/// keeps ids unique even if the random source fails.
 fn random_id() -> String {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let mut b = [0u8; 12];
-    // An all-zero id on a failed random source still names one session;
-    // gate ids (the ones that matter) come from the gate, which fails loudly.
-    let _ = getrandom::fill(&mut b);
-    hex::encode(b)
+    if let Err(e) = getrandom::fill(&mut b) {
+        tracing::warn!(error = %e, "the random source failed; session ids fall back to a counter");
+    }
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    format!("{}{n:x}", hex::encode(b))
 }
 
 fn schema(v: Value) -> Arc<serde_json::Map<String, Value>> {

@@ -150,6 +150,14 @@ struct Inner {
     generation: u64,
 }
 
+impl Inner {
+    fn slot(&mut self, name: &str) -> Result<&mut Slot, StartError> {
+        self.slots
+            .get_mut(name)
+            .ok_or_else(|| StartError::Unknown(name.to_owned()))
+    }
+}
+
 /// The upstream servers of one hivegate.
 pub struct McpRuntime {
     path: PathBuf,
@@ -351,10 +359,7 @@ impl McpRuntime {
     pub async fn start(&self, name: &str) -> Result<(), StartError> {
         let config = {
             let mut inner = self.inner.lock().await;
-            let slot = inner
-                .slots
-                .get_mut(name)
-                .ok_or_else(|| StartError::Unknown(name.to_owned()))?;
+            let slot = inner.slot(name)?;
             if slot.state == ServerState::Running
                 && slot.conn.as_ref().is_some_and(|c| !c.is_closed())
             {
@@ -417,10 +422,7 @@ impl McpRuntime {
     pub async fn stop(&self, name: &str) -> Result<(), StartError> {
         let conn = {
             let mut inner = self.inner.lock().await;
-            let slot = inner
-                .slots
-                .get_mut(name)
-                .ok_or_else(|| StartError::Unknown(name.to_owned()))?;
+            let slot = inner.slot(name)?;
             slot.state = ServerState::Stopped;
             slot.tools.clear();
             slot.error = None;
@@ -460,12 +462,10 @@ impl McpRuntime {
     /// Asks a running server whether it still answers.
     pub async fn health(&self, name: &str) -> Result<(), StartError> {
         let conn = {
-            let inner = self.inner.lock().await;
-            let slot = inner
-                .slots
-                .get(name)
-                .ok_or_else(|| StartError::Unknown(name.to_owned()))?;
-            slot.conn
+            let mut inner = self.inner.lock().await;
+            inner
+                .slot(name)?
+                .conn
                 .clone()
                 .ok_or_else(|| StartError::NotRunning(name.to_owned()))?
         };

@@ -86,8 +86,7 @@ fn text_of(r: &rmcp::model::CallToolResult) -> String {
     serde_json::to_value(&r.content).unwrap().to_string()
 }
 
-fn pid_of(rt: &McpRuntime, servers: &[hivegate_mcp::runtime::ServerStatus], name: &str) -> u32 {
-    let _ = rt;
+fn pid_of(servers: &[hivegate_mcp::runtime::ServerStatus], name: &str) -> u32 {
     servers
         .iter()
         .find(|s| s.name == name)
@@ -155,7 +154,7 @@ async fn real_servers_start_list_call_stop() {
     assert!(rt.call("mcp_nope_tool", None).await.is_err());
 
     let (servers, _) = rt.servers().await;
-    let pid = pid_of(&rt, &servers, "everything");
+    let pid = pid_of(&servers, "everything");
     assert!(alive(pid));
     rt.health("everything").await.unwrap();
     rt.stop("everything").await.unwrap();
@@ -203,15 +202,15 @@ async fn reload_keeps_unchanged_servers_and_a_bad_file_keeps_everything() {
     {
         assert_eq!(
             s.pid,
-            Some(pid_of(&rt, &after, &s.name)),
+            Some(pid_of(&after, &s.name)),
             "{} was restarted",
             s.name
         );
         kept += 1;
     }
     assert_eq!(kept, 18, "the 18 unchanged servers kept their process ids");
-    assert_ne!(pid_of(&rt, &before, "m1"), pid_of(&rt, &after, "m1"));
-    assert!(gone(pid_of(&rt, &before, "m3")).await);
+    assert_ne!(pid_of(&before, "m1"), pid_of(&after, "m1"));
+    assert!(gone(pid_of(&before, "m3")).await);
     let m99 = after.iter().find(|s| s.name == "m99").unwrap();
     assert_eq!(
         m99.state,
@@ -230,7 +229,7 @@ async fn reload_keeps_unchanged_servers_and_a_bad_file_keeps_everything() {
     std::fs::write(home.config(), "{ not json").unwrap();
     let (still, err) = rt.servers().await;
     assert!(err.unwrap().contains("not valid JSON"));
-    assert_eq!(pid_of(&rt, &still, "m0"), pid_of(&rt, &before, "m0"));
+    assert_eq!(pid_of(&still, "m0"), pid_of(&before, "m0"));
     assert!(rt.index().get("mcp_m0_read_graph").is_some());
     rt.stop_all().await;
 }

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use futures::future::BoxFuture;
 use hivegate_catalog::acquisition::validate_install_candidate;
 use hivegate_catalog::find::{find_connector, list_connector_categories};
-use hivegate_mcp::gateway::{Gateway, GatewaySession, MetaTools};
+use hivegate_mcp::gateway::{Gateway, GatewaySession, META_TOOLS, MetaTools};
 use hivegate_mcp::runtime::ServerState;
 use hivegate_store::Store;
 use rmcp::transport::StreamableHttpServerConfig;
@@ -248,15 +248,20 @@ pub async fn capabilities(State(s): State<Arc<AppState>>) -> ApiResult {
         }
         None => (Vec::new(), 0),
     };
-    let (native, skills) = match (&s.discovery, &s.skills_dir) {
-        (Some(d), dir) => {
-            let built = d.current();
-            let installed = dir.as_deref().map(installed_skills).unwrap_or_default();
-            (built.native.names().count(), installed)
-        }
-        (None, dir) => (0, dir.as_deref().map(installed_skills).unwrap_or_default()),
+    let native = s
+        .discovery
+        .as_ref()
+        .map_or(0, |d| d.current().native.names().count());
+    let skills = s
+        .skills_dir
+        .as_deref()
+        .map(installed_skills)
+        .unwrap_or_default();
+    let meta_tools = if s.gateway.is_some() {
+        META_TOOLS.len()
+    } else {
+        0
     };
-    let meta_tools = if s.gateway.is_some() { 4 } else { 0 };
     Ok(Json(json!({
         "plugins": [],
         "mcpServers": mcp_servers,
