@@ -91,6 +91,32 @@ async fn throughput(peer: &Peer<RoleClient>, name: &str) -> f64 {
     (per_task * CONCURRENCY) as f64 / start.elapsed().as_secs_f64()
 }
 
+/// CPU time (user + system) a process and its direct children have used,
+/// read from /proc: a figure that the machine's noise moves far less than
+/// wall time.
+fn cpu_ms(pid: u32) -> f64 {
+    fn own(pid: &str) -> Option<(f64, String)> {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        // Fields after the command name, which may hold spaces.
+        let rest = stat.rsplit_once(") ")?.1;
+        let f: Vec<&str> = rest.split(' ').collect();
+        let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+        Some((ticks * 10.0, f.get(1)?.to_string()))
+    }
+    let me = pid.to_string();
+    let mut total = own(&me).map_or(0.0, |(t, _)| t);
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.bytes().all(|b| b.is_ascii_digit())
+            && let Some((t, ppid)) = own(&name)
+            && ppid == me
+        {
+            total += t;
+        }
+    }
+    total
+}
+
 fn pct(v: &[Duration], p: f64) -> f64 {
     v[((v.len() as f64 - 1.0) * p) as usize].as_secs_f64() * 1e3
 }
@@ -108,17 +134,31 @@ async fn main() {
 
     let mut direct = tokio::process::Command::new(&cmd);
     direct.args(&args);
-    let d = ().serve(TokioChildProcess::new(direct).unwrap()).await.unwrap();
+    let direct = TokioChildProcess::new(direct).unwrap();
+    let dpid = direct.id();
+    let d = ().serve(direct).await.unwrap();
     let mut proxied = tokio::process::Command::new(hivegate());
     proxied
         .args(["mcp", "--home", home.to_str().unwrap()])
         .env_remove("HIVEGATE_HOME");
-    let g = ().serve(TokioChildProcess::new(proxied).unwrap()).await.unwrap();
+    let proxied = TokioChildProcess::new(proxied).unwrap();
+    let gpid = proxied.id();
+    let g = ().serve(proxied).await.unwrap();
 
     let ld = latencies(d.peer(), "echo").await;
     let lg = latencies(g.peer(), "mcp_everything_echo").await;
     let td = throughput(d.peer(), "echo").await;
     let tg = throughput(g.peer(), "mcp_everything_echo").await;
+    // CPU per call over one more throughput round each, for the gateway
+    // process alone (hivegate minus its node child) and for node.
+    let (dpid, gpid) = (dpid.unwrap(), gpid.unwrap());
+    let node0 = cpu_ms(dpid);
+    throughput(d.peer(), "echo").await;
+    let node_us = (cpu_ms(dpid) - node0) * 1e3 / CALLS as f64;
+    let own0 = std::fs::read_to_string(format!("/proc/{gpid}/stat")).map(|_| cpu_ms(gpid));
+    let total0 = own0.unwrap_or(0.0);
+    throughput(g.peer(), "mcp_everything_echo").await;
+    let total_us = (cpu_ms(gpid) - total0) * 1e3 / CALLS as f64;
     println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");
     println!(
         "  direct   p50 {:.3} ms  p99 {:.3} ms",
@@ -138,6 +178,10 @@ async fn main() {
     println!(
         "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (target ≥ 0.8)",
         tg / td
+    );
+    println!(
+        "CPU per call at 16 in flight: node {node_us:.0} µs; hivegate + its node {total_us:.0} µs → the gateway's own ≈ {:.0} µs",
+        total_us - node_us
     );
     let _ = d.cancel().await;
     let _ = g.cancel().await;

@@ -8,6 +8,7 @@ mod home;
 mod mcp_cmd;
 mod models_cmd;
 mod serve_cmd;
+mod stdio_pipes;
 
 use std::process::ExitCode;
 

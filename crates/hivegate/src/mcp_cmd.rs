@@ -137,7 +137,7 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
             },
         );
         let served = GatewaySession::new(gw)
-            .serve(rmcp::transport::stdio())
+            .serve(crate::stdio_pipes::stdio())
             .await
             .context("the MCP client did not complete the handshake")?
             .waiting()
