@@ -21,6 +21,7 @@ mod migrations;
 mod model;
 mod postgres;
 mod sqlite;
+mod sqlite_audit;
 pub mod vault;
 
 use std::future::Future;

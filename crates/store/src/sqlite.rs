@@ -11,14 +11,15 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use hivegate_policy::canonical::to_canonical_string;
 use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
-use crate::audit::{GENESIS_HASH, chain_hash};
 use crate::migrations::{DECISION_KINDS, MIGRATIONS, backend_sql, latest};
+use crate::sqlite_audit::AuditWriter;
 use crate::{Approval, ApprovalStatus, AuditRow, Counts, NewApproval, Store, StoreError};
 
 /// The embedded store.
 #[derive(Clone)]
 pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
+    audit: AuditWriter,
     path: PathBuf,
 }
 
@@ -106,8 +107,10 @@ impl SqliteStore {
         if quick != "ok" {
             return Err(StoreError::Corrupt(format!("{}: {quick}", path.display())));
         }
+        let conn = Arc::new(Mutex::new(conn));
         let mut store = SqliteStore {
-            conn: Arc::new(Mutex::new(conn)),
+            audit: AuditWriter::spawn(Arc::clone(&conn))?,
+            conn,
             path: path.to_owned(),
         };
         store.migrate()?;
@@ -331,26 +334,9 @@ impl Store for SqliteStore {
         payload: &serde_json::Value,
         now: i64,
     ) -> Result<AuditRow, StoreError> {
-        let kind = kind.to_owned();
-        let payload = to_canonical_string(payload);
-        self.run(move |c| {
-            let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            let last: Option<(i64, String)> = tx
-                .query_row("SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1", [], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .optional()?;
-            let (prev_seq, prev_hash) = last.unwrap_or((0, GENESIS_HASH.to_owned()));
-            let seq = prev_seq + 1;
-            let hash = chain_hash(&prev_hash, seq, now, &kind, &payload);
-            tx.execute(
-                "INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![seq, now, kind, payload, prev_hash, hash],
-            )?;
-            tx.commit()?;
-            Ok(AuditRow { seq, at: now, kind, payload, prev_hash, hash })
-        })
-        .await
+        self.audit
+            .append(kind.to_owned(), to_canonical_string(payload), now)
+            .await
     }
 
     async fn audit_page(&self, after: i64, limit: u32) -> Result<Vec<AuditRow>, StoreError> {

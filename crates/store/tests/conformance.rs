@@ -310,6 +310,42 @@ async fn sqlite_conforms() {
     assert_eq!(s.counts().await.unwrap().audit_rows, 240);
 }
 
+/// Two handles on one file stand for `serve` and a CLI command in another
+/// process: each batches its own appends, and the chain stays one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_sqlite_handles_on_one_file_keep_one_chain() {
+    let dir = TempDir::new();
+    let path = dir.0.join("hivegate.db");
+    let (a, b) = (
+        Arc::new(SqliteStore::open(&path).unwrap()),
+        Arc::new(SqliteStore::open(&path).unwrap()),
+    );
+    let mut tasks = Vec::new();
+    for t in 0..16 {
+        let s = Arc::clone(if t % 2 == 0 { &a } else { &b });
+        tasks.push(tokio::spawn(async move {
+            let mut seqs = Vec::new();
+            for i in 0..50 {
+                let row = s
+                    .audit_append("decision", &json!({"t": t, "i": i}), 1_000 + i)
+                    .await
+                    .unwrap();
+                seqs.push(row.seq);
+            }
+            seqs
+        }));
+    }
+    let mut seqs = Vec::new();
+    for t in tasks {
+        seqs.extend(t.await.unwrap());
+    }
+    seqs.sort_unstable();
+    assert_eq!(seqs, (1..=800).collect::<Vec<i64>>(), "every append got its own row");
+    let rows = a.audit_page(0, 100_000).await.unwrap();
+    assert_eq!(rows.len(), 800);
+    verify_chain(rows.iter(), (0, GENESIS_HASH)).unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_conforms() {
     let pg = PgFixture::new(8).await;
