@@ -114,7 +114,11 @@ pub fn run(h: HomeArgs, a: McpArgs, command: Option<McpCommand>) -> Result<()> {
 
 fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
     let home = Home::resolve(h.home.as_deref())?;
-    runtime()?.block_on(async move {
+    // One client, one thread: no cross-thread wake-ups per message.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
         let gate = Arc::new(home.open_gate(h.database_url.as_deref()).await?);
         let config = crate::discover_cmd::discovery_config(&home.dir);
         let provider = crate::discover_cmd::configured_provider(gate.store()).await?;

@@ -636,3 +636,61 @@ fn the_inspector_cli_lists_and_calls_through_the_gateway() {
     ]);
     assert_eq!(r["structuredContent"]["status"], "pending_approval", "{r}");
 }
+
+/// stdin from a file and stdout sharing one pipe with stderr take tokio's
+/// portable stdio path rather than the reactor pipes: the session still
+/// answers, and ends cleanly at the end of the file.
+#[test]
+fn hivegate_mcp_answers_when_stdio_is_a_file_and_a_shared_pipe() {
+    let home = Home::new("stdio-file");
+    std::fs::create_dir_all(&home.0).unwrap();
+    let script = home.0.join("session.jsonl");
+    let lines = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "file", "version": "1"}}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+            "params": {"name": "no_such_tool", "arguments": {}}}),
+    ];
+    let body: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&script, body).unwrap();
+    // `sh -c '... 2>&1'` puts stdout and stderr on one pipe.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' mcp --home '{}' < '{}' 2>&1",
+            env!("CARGO_BIN_EXE_hivegate"),
+            home.s(),
+            script.display()
+        ))
+        .env_remove("HIVEGATE_HOME")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let answers: Vec<Value> = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v.get("id").is_some())
+        .collect();
+    let by_id = |id: i64| {
+        answers
+            .iter()
+            .find(|v| v["id"] == id)
+            .unwrap_or_else(|| panic!("no answer {id} in {text}"))
+    };
+    assert_eq!(
+        by_id(1)["result"]["serverInfo"]["name"],
+        "hivegate",
+        "{text}"
+    );
+    let tools: Vec<&str> = by_id(2)["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert!(tools.contains(&"find_connector"), "{tools:?}");
+    assert_eq!(by_id(3)["result"]["isError"], true, "{text}");
+}

@@ -340,7 +340,11 @@ async fn two_sqlite_handles_on_one_file_keep_one_chain() {
         seqs.extend(t.await.unwrap());
     }
     seqs.sort_unstable();
-    assert_eq!(seqs, (1..=800).collect::<Vec<i64>>(), "every append got its own row");
+    assert_eq!(
+        seqs,
+        (1..=800).collect::<Vec<i64>>(),
+        "every append got its own row"
+    );
     let rows = a.audit_page(0, 100_000).await.unwrap();
     assert_eq!(rows.len(), 800);
     verify_chain(rows.iter(), (0, GENESIS_HASH)).unwrap();
