@@ -2,7 +2,7 @@
 //! read-only bash line, a long obfuscated bash line; and Cedar evaluating
 //! the equivalent two-rule policy, in the same run.
 //!
-//! `cargo bench -p hivegate-policy` (add `-- --output-format bencher` for
+//! `cargo bench -p hivegate-policy-bench` (add `-- --output-format bencher` for
 //! one line per bench). After criterion, a percentile pass times single
 //! decisions and prints p50 / p99 for each case.
 

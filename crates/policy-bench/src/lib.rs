@@ -1,0 +1,1 @@
+//! Holds `benches/decide.rs` only: `cargo bench -p hivegate-policy-bench`.
