@@ -1,7 +1,8 @@
 //! The embedded backend: one SQLite file (bundled SQLite, WAL mode).
 //!
 //! One connection behind a mutex serialises writers, which SQLite does
-//! anyway; calls run on tokio's blocking pool. WAL with `synchronous=NORMAL`
+//! anyway; calls run on tokio's blocking pool, audit appends on their own
+//! group-committing writer thread (`sqlite_audit.rs`). WAL with `synchronous=NORMAL`
 //! keeps every committed transaction across a killed process; a power cut
 //! may lose the last commits but never corrupts the file.
 
