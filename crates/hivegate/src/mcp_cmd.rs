@@ -60,6 +60,11 @@ pub enum McpCommand {
         /// The call's arguments, a JSON object.
         #[arg(long, default_value = "{}")]
         args: String,
+        /// How to answer the server's elicitation requests: `cancel` (no
+        /// human here), or `defaults` (accept with the defaults the form
+        /// gives, for testing).
+        #[arg(long, value_enum, default_value = "cancel")]
+        elicit: ProbeElicit,
     },
 }
 
@@ -105,7 +110,12 @@ pub async fn load_runtime(home: &Home) -> Arc<McpRuntime> {
 pub fn run(h: HomeArgs, a: McpArgs, command: Option<McpCommand>) -> Result<()> {
     match command {
         None => stdio(h, a),
-        Some(McpCommand::Probe { url, call, args }) => probe(&url, call.as_deref(), &args),
+        Some(McpCommand::Probe {
+            url,
+            call,
+            args,
+            elicit,
+        }) => probe(&url, call.as_deref(), &args, elicit),
         Some(McpCommand::Servers) => remote(h, a, Remote::Servers),
         Some(McpCommand::Tools) => remote(h, a, Remote::Tools),
         Some(McpCommand::Reload) => remote(h, a, Remote::Reload),
@@ -152,7 +162,13 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
     })
 }
 
-fn probe(url: &str, call: Option<&str>, args: &str) -> Result<()> {
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ProbeElicit {
+    Cancel,
+    Defaults,
+}
+
+fn probe(url: &str, call: Option<&str>, args: &str, elicit: ProbeElicit) -> Result<()> {
     let config = hivegate_mcp::config::McpConfig::parse(
         &serde_json::json!({"mcpServers": {"probe": {"url": url}}}).to_string(),
     )
@@ -175,7 +191,11 @@ fn probe(url: &str, call: Option<&str>, args: &str) -> Result<()> {
             );
         }
         if let Some(name) = call {
-            let r = conn.call(name, Some(args), &limits).await?;
+            let relay: Option<Arc<dyn hivegate_mcp::relay::ElicitRelay>> = match elicit {
+                ProbeElicit::Cancel => None,
+                ProbeElicit::Defaults => Some(Arc::new(hivegate_mcp::relay::AcceptDefaults)),
+            };
+            let r = conn.call(name, Some(args), &limits, relay).await?;
             println!("{}", serde_json::to_string(&r)?);
         }
         conn.close().await;

@@ -98,11 +98,15 @@ fn the_gateway_passes_the_server_scenarios_that_apply_to_it() {
 }
 
 /// Client scenarios run against hivegate's upstream client through
-/// `tests/fixtures/conformance_client.sh` (`hivegate mcp probe`).
-/// `elicitation-sep1034-client-defaults` is left out: the upstream client
-/// does not declare elicitation (hivegate does not pass an upstream's
-/// elicitation on to the agent), so there are no defaults to apply.
-const CLIENT_SCENARIOS: [&str; 3] = ["initialize", "tools_call", "sse-retry"];
+/// `tests/fixtures/conformance_client.sh` (`hivegate mcp probe`). For the
+/// elicitation scenario the probe answers with the form's defaults
+/// (`--elicit defaults`); in the gateway the agent's client answers.
+const CLIENT_SCENARIOS: [&str; 4] = [
+    "initialize",
+    "tools_call",
+    "sse-retry",
+    "elicitation-sep1034-client-defaults",
+];
 
 #[test]
 fn the_upstream_client_passes_the_client_scenarios() {

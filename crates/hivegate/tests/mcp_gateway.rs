@@ -52,6 +52,8 @@ struct Client {
     list_changed: Arc<AtomicUsize>,
     elicited: Arc<AtomicUsize>,
     progress: Arc<AtomicUsize>,
+    /// Forms an upstream asked through the gateway (their messages).
+    relayed: Arc<std::sync::Mutex<Vec<String>>>,
 }
 
 impl ClientHandler for Client {
@@ -74,9 +76,17 @@ impl ClientHandler for Client {
         request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        self.elicited.fetch_add(1, Ordering::SeqCst);
         let text = serde_json::to_string(&request).unwrap();
-        assert!(text.contains("Allow mcp_fs_write_file"), "{text}");
+        if let ElicitRequestParams::FormElicitationParams { message, .. } = &request
+            && message.starts_with("The MCP server `everything` asks")
+        {
+            // An upstream's own form, passed on: answer as a person would.
+            self.relayed.lock().unwrap().push(message.clone());
+            return Ok(ElicitResult::new(ElicitationAction::Accept)
+                .with_content(json!({"name": "Ada Lovelace", "check": true})));
+        }
+        self.elicited.fetch_add(1, Ordering::SeqCst);
+        assert!(text.contains("Allow mcp_"), "{text}");
         let action = if self.elicit == Some(true) {
             ElicitationAction::Accept
         } else {
@@ -338,6 +348,40 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     assert_ne!(r.is_error, Some(true), "{}", text(&r));
     assert_eq!(mrtr.elicited.load(Ordering::SeqCst), 1);
     assert_eq!(std::fs::read_to_string(&t4).unwrap(), "input round");
+    // An upstream that asks its client for input mid-call: the form reaches
+    // the agent's client, naming the server, and the answer goes back.
+    let r = call(&b, "mcp_everything_trigger-elicitation-request", json!({})).await;
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert!(text(&r).contains("Name: Ada Lovelace"), "{}", text(&r));
+    assert_eq!(yes.relayed.lock().unwrap().len(), 1);
+    assert!(
+        yes.relayed.lock().unwrap()[0]
+            .contains("while running mcp_everything_trigger-elicitation-request"),
+        "{:?}",
+        yes.relayed.lock().unwrap()
+    );
+    // A client without elicitation cannot be asked: the upstream hears
+    // `cancel`, never an accept nobody gave. (The call itself is a write:
+    // approved over HTTP first.)
+    let r = call(&a, "mcp_everything_trigger-elicitation-request", json!({})).await;
+    let id = r.structured_content.clone().unwrap()["approvalId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, _) = http(
+        addr,
+        "POST",
+        &format!("/api/approvals/{id}/approve"),
+        Some(&token),
+        None,
+    );
+    assert_eq!(status, 200);
+    let r = call(&a, "mcp_everything_trigger-elicitation-request", json!({})).await;
+    assert!(
+        text(&r).contains("User cancelled the elicitation dialog"),
+        "{}",
+        text(&r)
+    );
     let _ = d.cancel().await;
 
     // The loop guard: a tool that keeps failing ends the run (T3).
@@ -372,6 +416,21 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     ] {
         assert!(kinds.contains(&k), "no {k} in the audit: {audit}");
     }
+    let relayed: Vec<&Value> = audit["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["kind"] == "upstream_elicitation")
+        .collect();
+    assert_eq!(relayed.len(), 1, "{relayed:?}");
+    let row: Value = serde_json::from_str(relayed[0]["payload"].as_str().unwrap_or("null"))
+        .unwrap_or_else(|_| relayed[0]["payload"].clone());
+    assert_eq!(row["action"], "accept", "{row}");
+    assert_eq!(row["server"], "everything", "{row}");
+    assert!(
+        !row.to_string().contains("Ada"),
+        "the answer itself is not audited"
+    );
 
     // Hostile input: a broken body on /mcp, bad config files, unknown
     // servers and actions. Each is a clear error; nothing stops.

@@ -29,15 +29,16 @@ use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict}
 use hivegate_store::{AnyStore, ApprovalStatus, Store};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
-    ElicitRequestParams, ElicitationAction, ElicitationSchema, Implementation, InputRequest,
-    InputRequests, InputRequiredResult, InputResponses, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+    ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, Implementation,
+    InputRequest, InputRequests, InputRequiredResult, InputResponses, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::{Value, json};
 
 use crate::lru::Lru;
+use crate::relay::{ElicitRelay, cancelled};
 use crate::retrieval::{Message, ToolSelector, query_from_messages};
 use crate::runtime::{McpRuntime, ToolIndex};
 
@@ -106,6 +107,14 @@ pub struct Gateway {
 }
 
 impl Gateway {
+    /// Appends an audit row; a failure is logged, not returned, for rows
+    /// that record what already happened.
+    async fn audit(&self, kind: &str, row: Value) {
+        if let Err(e) = self.gate.store().audit_append(kind, &row, now_ms()).await {
+            tracing::warn!(error = %e, "audit append failed");
+        }
+    }
+
     pub fn new(
         runtime: Arc<McpRuntime>,
         gate: Arc<Gate<AnyStore>>,
@@ -317,6 +326,58 @@ pub struct GatewaySession {
     visible: Arc<Visible>,
 }
 
+/// Passes an upstream's form to the agent's client. The message names the
+/// server and the tool, so an upstream cannot pass its question off as
+/// hivegate's own confirmation; the answer goes back unchanged and its
+/// action (never its content) is audited.
+struct DownstreamRelay {
+    gw: Arc<Gateway>,
+    peer: Peer<RoleServer>,
+    tool: String,
+    conversation: String,
+}
+
+impl ElicitRelay for DownstreamRelay {
+    fn elicit(&self, server: &str, request: ElicitRequestParams) -> BoxFuture<'_, ElicitResult> {
+        let server = server.to_owned();
+        Box::pin(async move {
+            let asked = match request {
+                ElicitRequestParams::FormElicitationParams {
+                    message,
+                    requested_schema,
+                    ..
+                } => ElicitRequestParams::FormElicitationParams {
+                    meta: None,
+                    message: format!(
+                        "The MCP server `{server}` asks, while running {}: {message}",
+                        self.tool
+                    ),
+                    requested_schema,
+                },
+                // URL forms were not offered upstream; anything newer is
+                // not understood here.
+                _ => return cancelled(),
+            };
+            let answer = self
+                .peer
+                .create_elicitation(asked)
+                .await
+                .unwrap_or_else(|e| {
+                    tracing::info!(error = %e, "the client could not be asked; cancelled");
+                    cancelled()
+                });
+            self.gw
+                .audit(
+                    "upstream_elicitation",
+                    json!({"server": server, "tool": self.tool,
+                           "conversation": self.conversation, "action": answer.action}),
+                )
+                .await;
+            answer
+        })
+    }
+}
+
 /// What a retried `tools/call` carries back (protocol `2026-07-28`).
 type InputRound = (Option<InputResponses>, Option<String>);
 
@@ -472,7 +533,13 @@ impl GatewaySession {
         let result = if is_meta {
             self.run_meta(name, &args, &conversation, context).await
         } else {
-            match self.gw.runtime.call(name, args.as_object().cloned()).await {
+            let relay = self.relay(name, &conversation, context);
+            match self
+                .gw
+                .runtime
+                .call(name, args.as_object().cloned(), relay)
+                .await
+            {
                 Ok(r) => r,
                 Err(e) => error_result(e.to_string()),
             }
@@ -483,15 +550,29 @@ impl GatewaySession {
     }
 
     async fn audit(&self, kind: &str, row: Value) {
-        if let Err(e) = self
-            .gw
-            .gate
-            .store()
-            .audit_append(kind, &row, now_ms())
-            .await
-        {
-            tracing::warn!(error = %e, "audit append failed");
-        }
+        self.gw.audit(kind, row).await;
+    }
+
+    /// Who answers the upstream's questions during this call: the agent's
+    /// client, when it declared elicitation and holds a session to send a
+    /// request on; nobody otherwise.
+    fn relay(
+        &self,
+        tool: &str,
+        conversation: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<Arc<dyn ElicitRelay>> {
+        let elicits = context
+            .client_capabilities()
+            .is_some_and(|c| c.elicitation.is_some());
+        (elicits && !stateless(context)).then(|| {
+            Arc::new(DownstreamRelay {
+                gw: Arc::clone(&self.gw),
+                peer: context.peer.clone(),
+                tool: tool.to_owned(),
+                conversation: conversation.to_owned(),
+            }) as Arc<dyn ElicitRelay>
+        })
     }
 
     /// Ok when a human said yes and the approval was used for this call;

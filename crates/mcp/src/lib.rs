@@ -8,6 +8,8 @@
 //!   splitting on `_`; a colliding name is refused.
 //! - [`upstream`]: one rmcp client connection (stdio child or streamable
 //!   HTTP), with time limits and a result cap.
+//! - [`relay`]: an upstream's elicitation requests, passed to the agent's
+//!   client for the one call they can belong to.
 //! - [`runtime`]: every configured server: register, start, stop, restart,
 //!   health, reload, and calls routed by exposed name.
 //! - [`gateway`]: hivegate as an MCP server; every call through the gate.
@@ -17,6 +19,7 @@ pub mod config;
 pub mod gateway;
 pub mod lru;
 pub mod names;
+pub mod relay;
 pub mod retrieval;
 pub mod runtime;
 pub mod upstream;

@@ -20,6 +20,7 @@ use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::config::{ConfigDiff, ConfigError, McpConfig, ServerConfig, Signature, diff, signature};
 use crate::names::ToolTable;
+use crate::relay::ElicitRelay;
 use crate::upstream::{Connection, Limits, UpstreamError, UpstreamTool};
 
 /// Where a server is in its life.
@@ -514,13 +515,14 @@ impl McpRuntime {
         &self,
         exposed: &str,
         args: Option<serde_json::Map<String, Value>>,
+        relay: Option<Arc<dyn ElicitRelay>>,
     ) -> Result<CallToolResult, CallError> {
         let index = self.index();
         let (t, conn) = index
             .get(exposed)
             .and_then(|t| Some((t, t.conn.as_ref()?)))
             .ok_or_else(|| CallError::UnknownTool(exposed.to_owned()))?;
-        match conn.call(&t.tool.name, args, &self.limits).await {
+        match conn.call(&t.tool.name, args, &self.limits, relay).await {
             Ok(r) => Ok(r),
             Err(error) => {
                 if error == UpstreamError::Closed {

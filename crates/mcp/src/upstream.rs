@@ -11,10 +11,12 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use rmcp::ErrorData;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
+    ElicitResult, ElicitationCapability, FormElicitationCapability, Implementation,
 };
-use rmcp::service::{NotificationContext, Peer, RoleClient, RunningService};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleClient, RunningService};
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{ClientHandler, ServiceExt};
@@ -23,6 +25,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 use crate::config::ServerConfig;
+use crate::relay::{ElicitRelay, InFlight, cancelled};
 
 /// Lines of an upstream's stderr kept for its status.
 const STDERR_LINES: usize = 20;
@@ -79,24 +82,44 @@ pub struct UpstreamTool {
     pub annotations: Option<hivegate_policy::annotations::ToolAnnotations>,
 }
 
-/// Receives an upstream's notifications: a changed tool list is passed to
-/// the runtime, which refreshes that server's tools.
+/// Receives an upstream's notifications (a changed tool list is passed to
+/// the runtime, which refreshes that server's tools) and its elicitation
+/// requests (passed to the caller of the call they belong to; see
+/// [`crate::relay`]).
 #[derive(Clone)]
 pub struct UpstreamHandler {
     server: String,
     tools_changed: mpsc::UnboundedSender<String>,
+    in_flight: Arc<InFlight>,
 }
 
 impl ClientHandler for UpstreamHandler {
     /// Offers the newest version that still has an `initialize` handshake
     /// (2025-11-25): what the servers users run today speak; a server on a
     /// newer version negotiates up from there.
+    /// Declares form elicitation: a form is passed on to the agent's
+    /// client when one call is in flight (else cancelled); URL forms are
+    /// not offered.
     fn get_info(&self) -> ClientConfig {
+        let mut caps = ClientCapabilities::default();
+        caps.elicitation =
+            Some(ElicitationCapability::new().with_form(FormElicitationCapability::new()));
         ClientConfig::new(
-            ClientCapabilities::default(),
+            caps,
             Implementation::new("hivegate", env!("CARGO_PKG_VERSION")),
         )
         .with_protocol_version(rmcp::model::ProtocolVersion::LATEST_WITH_INITIALIZE)
+    }
+
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        Ok(match self.in_flight.sole_relay() {
+            Some(relay) => relay.elicit(&self.server, request).await,
+            None => cancelled(),
+        })
     }
 
     async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
@@ -109,6 +132,7 @@ impl ClientHandler for UpstreamHandler {
 pub struct Connection {
     service: tokio::sync::Mutex<Option<RunningService<RoleClient, UpstreamHandler>>>,
     peer: Peer<RoleClient>,
+    in_flight: Arc<InFlight>,
     /// The child's process id (stdio upstreams).
     pub pid: Option<u32>,
     stderr: Arc<Mutex<VecDeque<String>>>,
@@ -194,9 +218,11 @@ impl Connection {
         limits: &Limits,
         tools_changed: mpsc::UnboundedSender<String>,
     ) -> Result<Connection, UpstreamError> {
+        let in_flight = Arc::new(InFlight::default());
         let handler = UpstreamHandler {
             server: server.to_owned(),
             tools_changed,
+            in_flight: Arc::clone(&in_flight),
         };
         let start = async {
             match config {
@@ -243,6 +269,7 @@ impl Connection {
         Ok(Connection {
             service: tokio::sync::Mutex::new(Some(service)),
             peer,
+            in_flight,
             pid,
             stderr,
         })
@@ -272,13 +299,16 @@ impl Connection {
     }
 
     /// Calls one tool. A result bigger than the cap comes back as an error
-    /// result that says so, never cut in the middle of a value.
+    /// result that says so, never cut in the middle of a value. `relay`
+    /// answers the server's elicitation requests during the call.
     pub async fn call(
         &self,
         tool: &str,
         args: Option<serde_json::Map<String, Value>>,
         limits: &Limits,
+        relay: Option<Arc<dyn ElicitRelay>>,
     ) -> Result<CallToolResult, UpstreamError> {
+        let _in_flight = self.in_flight.begin(relay);
         let mut params = CallToolRequestParams::new(tool.to_owned());
         if let Some(args) = args {
             params = params.with_arguments(args);

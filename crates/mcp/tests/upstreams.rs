@@ -137,6 +137,7 @@ async fn real_servers_start_list_call_stop() {
         .call(
             "mcp_everything_echo",
             json!({"message": "hi there"}).as_object().cloned(),
+            None,
         )
         .await
         .unwrap();
@@ -147,11 +148,12 @@ async fn real_servers_start_list_call_stop() {
             json!({"path": files.join("hello.txt")})
                 .as_object()
                 .cloned(),
+            None,
         )
         .await
         .unwrap();
     assert!(text_of(&r).contains("hello from disk"), "{}", text_of(&r));
-    assert!(rt.call("mcp_nope_tool", None).await.is_err());
+    assert!(rt.call("mcp_nope_tool", None, None).await.is_err());
 
     let (servers, _) = rt.servers().await;
     let pid = pid_of(&servers, "everything");
@@ -264,7 +266,7 @@ async fn hostile_upstreams_get_clear_errors_and_leave_no_process() {
     let call = |m: &str| {
         let rt = rt.clone();
         let name = format!("mcp_{m}_poke");
-        async move { rt.call(&name, None).await }
+        async move { rt.call(&name, None, None).await }
     };
     assert!(text_of(&call("ok").await.unwrap()).contains("pong"));
     let e = call("crash").await.unwrap_err().to_string();
