@@ -99,7 +99,7 @@ fn parse_level(s: &str) -> Result<AutonomyLevel, UserError> {
         .map_err(|e| UserError::new(e.to_string()))
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))

@@ -11,6 +11,8 @@ use hivegate_mcp::gateway::{Gateway, GatewayConfig, GatewaySession};
 use hivegate_mcp::retrieval::ToolSelector;
 use hivegate_mcp::runtime::McpRuntime;
 use hivegate_mcp::upstream::Limits;
+use hivegate_policy::AutonomyLevel;
+use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_server::discovery::Discovery;
 use hivegate_server::mcp_face::ServerMeta;
 use hivegate_store::AnyStore;
@@ -30,6 +32,8 @@ pub struct McpArgs {
     /// Register the servers in .mcp.json without starting them.
     #[arg(long)]
     no_start: bool,
+    #[command(flatten)]
+    autonomy: McpAutonomy,
     /// The running `hivegate serve` (for servers, tools, reload).
     #[arg(
         long,
@@ -68,6 +72,51 @@ pub enum McpCommand {
     },
 }
 
+/// The operator's autonomy for calls through the MCP gateway (an agent
+/// cannot raise it). Above normal it must expire.
+#[derive(Debug, Clone, Args)]
+pub struct McpAutonomy {
+    /// Autonomy for MCP gateway calls: normal, trusted or yolo. Critical
+    /// calls ask a human at every level.
+    #[arg(long = "mcp-autonomy", default_value = "normal", value_name = "LEVEL")]
+    level: String,
+    /// Minutes a trusted or yolo level lasts; after them, normal again.
+    #[arg(long = "mcp-autonomy-minutes", value_name = "MIN")]
+    minutes: Option<u64>,
+}
+
+/// The longest an operator can raise the gateway's autonomy for: a week.
+const MAX_AUTONOMY_MINUTES: u64 = 7 * 24 * 60;
+
+impl McpAutonomy {
+    /// The override in force from `now_ms`, or none at normal.
+    pub fn resolve(&self, now_ms: i64) -> Result<Option<AutonomyOverride>, UserError> {
+        let level = self
+            .level
+            .parse::<AutonomyLevel>()
+            .map_err(|e| UserError::new(format!("--mcp-autonomy: {e}")))?;
+        match (level, self.minutes) {
+            (AutonomyLevel::Normal, None) => Ok(None),
+            (AutonomyLevel::Normal, Some(_)) => Err(UserError::new(
+                "--mcp-autonomy-minutes needs --mcp-autonomy trusted or yolo",
+            )),
+            (_, None) => Err(UserError::new(format!(
+                "--mcp-autonomy {} needs --mcp-autonomy-minutes: a raised level always expires",
+                self.level
+            ))),
+            (_, Some(m)) if m == 0 || m > MAX_AUTONOMY_MINUTES => Err(UserError::new(format!(
+                "--mcp-autonomy-minutes must be 1 to {MAX_AUTONOMY_MINUTES}, not {m}"
+            ))),
+            (level, Some(m)) => Ok(Some(AutonomyOverride {
+                level,
+                expires_at: Some(
+                    now_ms.saturating_add(i64::try_from(m * 60_000).unwrap_or(i64::MAX)),
+                ),
+            })),
+        }
+    }
+}
+
 /// Everything the gateway needs, for `serve` and for `hivegate mcp`.
 pub struct GatewayParts {
     pub runtime: Arc<McpRuntime>,
@@ -75,6 +124,7 @@ pub struct GatewayParts {
     pub discovery: Arc<Discovery>,
     pub approval_wait: Duration,
     pub approve_at: String,
+    pub autonomy: Option<AutonomyOverride>,
 }
 
 pub fn gateway(home: &Home, p: GatewayParts) -> Arc<Gateway> {
@@ -91,7 +141,7 @@ pub fn gateway(home: &Home, p: GatewayParts) -> Arc<Gateway> {
         GatewayConfig {
             approval_wait: p.approval_wait,
             approve_at: p.approve_at,
-            autonomy: None,
+            autonomy: p.autonomy,
             workspace: None,
         },
     ))
@@ -124,6 +174,7 @@ pub fn run(h: HomeArgs, a: McpArgs, command: Option<McpCommand>) -> Result<()> {
 
 fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
     let home = Home::resolve(h.home.as_deref())?;
+    let autonomy = a.autonomy.resolve(crate::gate_cmd::now_ms())?;
     // One client, one thread: no cross-thread wake-ups per message.
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -148,6 +199,7 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
                 discovery,
                 approval_wait: Duration::from_secs(a.approval_wait),
                 approve_at: "hivegate approvals approve {id}".into(),
+                autonomy,
             },
         );
         let served = GatewaySession::new(gw)

@@ -47,6 +47,8 @@ pub struct ServeArgs {
     /// `pending_approval` at once).
     #[arg(long, default_value_t = 120, value_name = "SECS")]
     approval_wait: u64,
+    #[command(flatten)]
+    mcp_autonomy: crate::mcp_cmd::McpAutonomy,
 }
 
 #[derive(Debug, Subcommand)]
@@ -131,6 +133,7 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
                 .into(),
         );
     };
+    let autonomy = a.mcp_autonomy.resolve(crate::gate_cmd::now_ms())?;
     let rt = runtime()?;
     rt.block_on(async move {
         let gate = home.open_gate(h.database_url.as_deref()).await?;
@@ -161,6 +164,7 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
                 discovery: Arc::clone(&discovery),
                 approval_wait: std::time::Duration::from_secs(a.approval_wait),
                 approve_at: format!("http://{local}/api/approvals/{{id}}/approve"),
+                autonomy,
             },
         );
         let state = Arc::new(state.with_gateway(Arc::clone(&gw)));

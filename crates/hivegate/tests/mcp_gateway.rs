@@ -165,6 +165,13 @@ fn alive(pid: u64) -> bool {
     })
 }
 
+/// `hivegate mcp` on `home`, as an MCP client spawns it.
+fn mcp_stdio(home: &Home, extra: &[&str]) -> tokio::process::Command {
+    let mut cmd = tokio::process::Command::from(bin());
+    cmd.arg("mcp").args(extra).args(["--home", home.s()]);
+    cmd
+}
+
 fn setup(tag: &str) -> (Home, PathBuf, String) {
     let home = Home::new(tag);
     let files = home.0.join("files");
@@ -187,6 +194,11 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     let (child, addr) = serve_args(&home, &[], &["--mcp-autostart", "--approval-wait", "0"]);
     let child = Terminate(child);
     let listing = wait_running(addr, 3);
+    assert_eq!(
+        listing["autonomy"],
+        json!({"level": "normal", "expiresAt": null}),
+        "{listing}"
+    );
     let pids: Vec<u64> = listing["servers"]
         .as_array()
         .unwrap()
@@ -550,16 +562,7 @@ fn children_of(pid: u32) -> Vec<u64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hivegate_mcp_over_stdio_waits_for_a_human_and_leaks_nothing() {
     let (home, files, _token) = setup("stdio");
-    let mut cmd = tokio::process::Command::new(env!("CARGO_BIN_EXE_hivegate"));
-    cmd.args(["mcp", "--approval-wait", "20", "--home", home.s()]);
-    for v in [
-        "HIVEGATE_HOME",
-        "HIVEGATE_ADMIN_TOKEN",
-        "HIVEGATE_MASTER_KEY",
-        "HIVEGATE_DATABASE_URL",
-    ] {
-        cmd.env_remove(v);
-    }
+    let cmd = mcp_stdio(&home, &["--approval-wait", "20"]);
     let transport = rmcp::transport::TokioChildProcess::new(cmd).unwrap();
     let hivegate_pid = transport.id().unwrap();
     let client = Client::default();
@@ -752,4 +755,88 @@ fn hivegate_mcp_answers_when_stdio_is_a_file_and_a_shared_pipe() {
         .collect();
     assert!(tools.contains(&"find_connector"), "{tools:?}");
     assert_eq!(by_id(3)["result"]["isError"], true, "{text}");
+}
+
+/// The operator raises the gateway's autonomy for a while: at trusted a
+/// non-destructive write runs without asking, a destructive one still
+/// asks. Raising it without an expiry, or to a level that does not exist,
+/// is refused before anything starts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
+    let (home, files, _token) = setup("autonomy");
+    for (bad, why) in [
+        (
+            vec!["--mcp-autonomy", "yolo"],
+            "a raised level always expires",
+        ),
+        (
+            vec!["--mcp-autonomy", "godmode", "--mcp-autonomy-minutes", "5"],
+            "--mcp-autonomy",
+        ),
+        (
+            vec!["--mcp-autonomy", "trusted", "--mcp-autonomy-minutes", "0"],
+            "must be 1 to",
+        ),
+        (
+            vec!["--mcp-autonomy-minutes", "5"],
+            "needs --mcp-autonomy trusted or yolo",
+        ),
+    ] {
+        let out = bin()
+            .arg("mcp")
+            .args(&bad)
+            .args(["--home", home.s()])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
+        assert!(err.contains(why), "{bad:?}: {err}");
+    }
+
+    let cmd = mcp_stdio(
+        &home,
+        &[
+            "--approval-wait",
+            "0",
+            "--mcp-autonomy",
+            "trusted",
+            "--mcp-autonomy-minutes",
+            "5",
+        ],
+    );
+    let s = Client::default()
+        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
+        .await
+        .unwrap();
+    let dir = files.join("made-at-trusted");
+    let r = call(&s, "mcp_fs_create_directory", json!({"path": dir})).await;
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert!(dir.is_dir(), "a non-destructive write runs at trusted");
+    let target = files.join("overwrite.txt");
+    let r = call(
+        &s,
+        "mcp_fs_write_file",
+        json!({"path": target, "content": "x"}),
+    )
+    .await;
+    assert_eq!(
+        r.structured_content.unwrap()["status"],
+        "pending_approval",
+        "a destructive write asks at trusted too"
+    );
+    assert!(!target.exists());
+    let _ = s.cancel().await;
+
+    // At normal (no flag) the same directory call asks.
+    let cmd = mcp_stdio(&home, &["--approval-wait", "0"]);
+    let s = Client::default()
+        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
+        .await
+        .unwrap();
+    let dir = files.join("made-at-normal");
+    let r = call(&s, "mcp_fs_create_directory", json!({"path": dir})).await;
+    assert_eq!(r.structured_content.unwrap()["status"], "pending_approval");
+    assert!(!dir.exists());
+    let _ = s.cancel().await;
 }

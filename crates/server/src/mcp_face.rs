@@ -155,11 +155,17 @@ fn gateway(s: &AppState) -> Result<&Arc<Gateway>, ApiError> {
 pub async fn list(State(s): State<Arc<AppState>>) -> ApiResult {
     let gw = gateway(&s)?;
     let (servers, reload_error) = gw.runtime.servers().await;
+    let now = crate::now_ms();
+    let autonomy = gw.config.autonomy.map_or(
+        json!({"level": "normal", "expiresAt": null}),
+        |o| json!({"level": o.effective_level(now), "expiresAt": o.expires_at}),
+    );
     Ok(Json(json!({
         "config": gw.runtime.path(),
         "servers": servers,
         "toolCount": gw.runtime.index().tools.len(),
         "reloadError": reload_error,
+        "autonomy": autonomy,
     }))
     .into_response())
 }
