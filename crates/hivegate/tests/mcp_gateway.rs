@@ -840,3 +840,163 @@ async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
     assert!(!dir.exists());
     let _ = s.cancel().await;
 }
+
+/// Runs `openssl` with `args` in `dir`; panics with its stderr on failure.
+fn openssl(dir: &Path, args: &[&str]) {
+    let out = std::process::Command::new("openssl")
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "openssl {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// An https:// upstream: server-everything over streamable HTTP behind a
+/// TLS front whose certificate a test CA signed. With that CA trusted
+/// (SSL_CERT_FILE) the upstream client lists and calls; without it the
+/// connection is refused for the certificate, clearly.
+#[test]
+fn an_https_upstream_is_reached_only_with_a_trusted_certificate() {
+    let home = Home::new("https");
+    let dir = home.0.join("tls");
+    std::fs::create_dir_all(&dir).unwrap();
+    openssl(
+        &dir,
+        &[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=hivegate test CA",
+        ],
+    );
+    openssl(
+        &dir,
+        &[
+            "req",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "srv.key",
+            "-out",
+            "srv.csr",
+            "-subj",
+            "/CN=localhost",
+        ],
+    );
+    std::fs::write(
+        dir.join("ext.cnf"),
+        "subjectAltName=DNS:localhost,IP:127.0.0.1\n",
+    )
+    .unwrap();
+    openssl(
+        &dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "srv.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            "srv.pem",
+            "-days",
+            "2",
+            "-extfile",
+            "ext.cnf",
+        ],
+    );
+
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let script = npm_dir().join("@modelcontextprotocol/server-everything/dist/index.js");
+    let mut http = std::process::Command::new("node")
+        .arg(&script)
+        .arg("streamableHttp")
+        .env("PORT", port.to_string())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    let mut err = std::io::BufReader::new(http.stderr.take().unwrap());
+    while !line.contains("listening") {
+        line.clear();
+        assert!(
+            std::io::BufRead::read_line(&mut err, &mut line).unwrap() > 0,
+            "server-everything exited"
+        );
+    }
+    let _http = Terminate(http);
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tls_proxy.mjs");
+    let mut proxy = std::process::Command::new("node")
+        .arg(&fixture)
+        .args([dir.join("srv.key"), dir.join("srv.pem")])
+        .arg(port.to_string())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut tls_port = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(proxy.stdout.take().unwrap()),
+        &mut tls_port,
+    )
+    .unwrap();
+    let _proxy = Terminate(proxy);
+    let url = format!("https://localhost:{}/mcp", tls_port.trim());
+
+    let probe = |trust: bool| {
+        let mut c = bin();
+        c.args([
+            "mcp",
+            "probe",
+            &url,
+            "--call",
+            "echo",
+            "--args",
+            r#"{"message": "over tls"}"#,
+        ]);
+        if trust {
+            c.env("SSL_CERT_FILE", dir.join("ca.pem"));
+        } else {
+            // The machine's own roots only, which never signed this CA.
+            c.env_remove("SSL_CERT_FILE").env_remove("SSL_CERT_DIR");
+        }
+        c.output().unwrap()
+    };
+    let ok = probe(true);
+    let out = String::from_utf8_lossy(&ok.stdout);
+    assert!(
+        ok.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(out.contains("\"tool\":\"echo\""), "{out}");
+    assert!(out.contains("Echo: over tls"), "{out}");
+    let refused = probe(false);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        err.to_lowercase().contains("certificate") || err.contains("UnknownIssuer"),
+        "{err}"
+    );
+}

@@ -189,6 +189,16 @@ fn keep_stderr(stderr: Option<tokio::process::ChildStderr>) -> Arc<Mutex<VecDequ
     tail
 }
 
+/// Makes ring rustls's process-wide provider, once, before the first
+/// HTTP client is built (reqwest is built without one of its own). A
+/// provider someone installed earlier stays.
+fn install_tls_provider() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    });
+}
+
 fn http_config(
     url: &str,
     headers: &BTreeMap<String, String>,
@@ -252,6 +262,7 @@ impl Connection {
                     Ok::<_, UpstreamError>((service, pid, stderr))
                 }
                 ServerConfig::Http { url, headers } => {
+                    install_tls_provider();
                     let transport =
                         StreamableHttpClientTransport::from_config(http_config(url, headers)?);
                     let service = handler
