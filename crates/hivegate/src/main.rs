@@ -189,14 +189,21 @@ fn main() -> ExitCode {
         Err(err) => {
             match err.downcast_ref::<UserError>() {
                 Some(u) => {
-                    eprintln!("error: {}", u.message);
+                    to_stderr(&format!("error: {}", u.message));
                     if let Some(help) = &u.help {
-                        eprintln!("  help: {help}");
+                        to_stderr(&format!("  help: {help}"));
                     }
                 }
-                None => eprintln!("error: {err:#}"),
+                None => to_stderr(&format!("error: {err:#}")),
             }
             ExitCode::from(2)
         }
     }
+}
+
+/// One line to stderr. Unlike `eprintln!` it does not panic when stderr is
+/// a closed pipe: a server whose terminal went away keeps serving.
+pub(crate) fn to_stderr(line: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr().lock(), "{line}");
 }

@@ -188,7 +188,7 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
         let rt = load_runtime(&home).await;
         if !a.no_start {
             for (name, why) in rt.start_all().await {
-                eprintln!("warning: MCP server {name} did not start: {why}");
+                crate::to_stderr(&format!("warning: MCP server {name} did not start: {why}"));
             }
         }
         let gw = gateway(

@@ -189,12 +189,12 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
                 }
             });
         }
-        eprintln!(
+        crate::to_stderr(&format!(
             "hivegate listening on http://{local} (store: {backend}, home: {}, admin token: {}) ready in {} ms",
             home.dir.display(),
             if std::env::var_os(crate::home::ADMIN_TOKEN_ENV).is_some() { "from HIVEGATE_ADMIN_TOKEN".to_owned() } else { home.admin_token_path().display().to_string() },
             started.elapsed().as_millis()
-        );
+        ));
         let served = hivegate_server::serve(listener, state, shutdown_signal()).await;
         // Upstream children would otherwise outlive us.
         mcp.stop_all().await;

@@ -457,3 +457,40 @@ fn pick_route_and_marketplace_from_the_cli() {
         "{err}"
     );
 }
+
+/// A serve whose stderr is a pipe nobody reads any more (the terminal that
+/// started it went away) starts, logs, answers and stays up: writing its
+/// log lines fails quietly instead of panicking.
+#[test]
+fn serve_with_a_closed_stderr_keeps_serving() {
+    let home = Home::new("closed-stderr");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
+    let mut child = bin()
+        .args(["serve", "--addr", &addr.to_string(), "--home", home.s()])
+        .env("RUST_LOG", "debug")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the read end before serve writes its first line.
+    drop(child.stderr.take());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while TcpStream::connect(addr).is_err() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "serve exited: {:?}",
+            child.try_wait()
+        );
+        assert!(Instant::now() < deadline, "serve never listened");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    for _ in 0..20 {
+        assert_eq!(http(addr, "GET", "/health", None, None).0, 200);
+    }
+    assert!(child.try_wait().unwrap().is_none(), "serve is still up");
+    let _child = Terminate(child);
+}
