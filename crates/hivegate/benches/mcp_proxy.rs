@@ -119,12 +119,25 @@ fn cpu_ms(pid: u32) -> f64 {
     total
 }
 
+/// Stops `serve` however the bench ends, a panic included.
+struct Serve(std::process::Child);
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("kill")
+            .arg(self.0.id().to_string())
+            .status();
+        let _ = self.0.wait();
+    }
+}
+
 fn pct(v: &[Duration], p: f64) -> f64 {
     v[((v.len() as f64 - 1.0) * p) as usize].as_secs_f64() * 1e3
 }
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
+    hivegate_mcp::upstream::install_tls_provider();
     let home = std::env::temp_dir().join(format!("hg-bench-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
     let (cmd, args) = everything();
@@ -189,22 +202,24 @@ async fn main() {
     let _ = g.cancel().await;
 
     // 200 concurrent downstream sessions over streamable HTTP.
-    let mut serve = std::process::Command::new(hivegate())
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--mcp-autostart",
-            "--home",
-            home.to_str().unwrap(),
-        ])
-        .env_remove("HIVEGATE_HOME")
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut serve = Serve(
+        std::process::Command::new(hivegate())
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--mcp-autostart",
+                "--home",
+                home.to_str().unwrap(),
+            ])
+            .env_remove("HIVEGATE_HOME")
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
     let mut line = String::new();
     std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(serve.stderr.take().unwrap()),
+        &mut std::io::BufReader::new(serve.0.stderr.take().unwrap()),
         &mut line,
     )
     .unwrap();
@@ -253,9 +268,6 @@ async fn main() {
         errors.load(std::sync::atomic::Ordering::SeqCst),
         start.elapsed().as_secs_f64()
     );
-    let _ = std::process::Command::new("kill")
-        .arg(serve.id().to_string())
-        .status();
-    let _ = serve.wait();
+    drop(serve);
     let _ = std::fs::remove_dir_all(&home);
 }

@@ -109,6 +109,7 @@ impl ClientHandler for Client {
 }
 
 async fn connect(addr: SocketAddr, c: &Client) -> RunningService<RoleClient, Client> {
+    hivegate_mcp::upstream::install_tls_provider();
     let t = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
     c.clone().serve(t).await.unwrap()
 }

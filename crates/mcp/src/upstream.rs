@@ -190,9 +190,11 @@ fn keep_stderr(stderr: Option<tokio::process::ChildStderr>) -> Arc<Mutex<VecDequ
 }
 
 /// Makes ring rustls's process-wide provider, once, before the first
-/// HTTP client is built (reqwest is built without one of its own). A
-/// provider someone installed earlier stays.
-fn install_tls_provider() {
+/// HTTP client is built: reqwest is built without one of its own, so any
+/// reqwest client in a process that links this crate (rmcp's HTTP
+/// transport included) needs this first. A provider installed earlier
+/// stays.
+pub fn install_tls_provider() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let _ = rustls::crypto::ring::default_provider().install_default();
