@@ -108,6 +108,18 @@ impl ClientHandler for Client {
     }
 }
 
+/// A human approves over HTTP with the admin token.
+fn approve(addr: SocketAddr, token: &str, id: &str) {
+    let (status, body) = http(
+        addr,
+        "POST",
+        &format!("/api/approvals/{id}/approve"),
+        Some(token),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+}
+
 async fn connect(addr: SocketAddr, c: &Client) -> RunningService<RoleClient, Client> {
     hivegate_mcp::upstream::install_tls_provider();
     let t = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
@@ -253,14 +265,7 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     let again = call(&a, "mcp_fs_write_file", write.clone()).await;
     assert_eq!(again.structured_content.unwrap()["approvalId"], id.as_str());
     // A human approves; the same call now runs, once.
-    let (status, _) = http(
-        addr,
-        "POST",
-        &format!("/api/approvals/{id}/approve"),
-        Some(&token),
-        None,
-    );
-    assert_eq!(status, 200);
+    approve(addr, &token, &id);
     let r = call(&a, "mcp_fs_write_file", write.clone()).await;
     assert_ne!(r.is_error, Some(true), "{}", text(&r));
     assert_eq!(
@@ -381,14 +386,7 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         .as_str()
         .unwrap()
         .to_owned();
-    let (status, _) = http(
-        addr,
-        "POST",
-        &format!("/api/approvals/{id}/approve"),
-        Some(&token),
-        None,
-    );
-    assert_eq!(status, 200);
+    approve(addr, &token, &id);
     let r = call(&a, "mcp_everything_trigger-elicitation-request", json!({})).await;
     assert!(
         text(&r).contains("User cancelled the elicitation dialog"),

@@ -246,6 +246,13 @@ struct Asked<'a> {
 
 /// Protocol `2026-07-28` and later: no sessions, no server-to-client
 /// requests; elicitation travels as input requests in the result.
+/// Whether the agent's client declared elicitation.
+fn client_elicits(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .client_capabilities()
+        .is_some_and(|c| c.elicitation.is_some())
+}
+
 fn stateless(context: &RequestContext<RoleServer>) -> bool {
     context
         .protocol_version()
@@ -562,10 +569,7 @@ impl GatewaySession {
         conversation: &str,
         context: &RequestContext<RoleServer>,
     ) -> Option<Arc<dyn ElicitRelay>> {
-        let elicits = context
-            .client_capabilities()
-            .is_some_and(|c| c.elicitation.is_some());
-        (elicits && !stateless(context)).then(|| {
+        (client_elicits(context) && !stateless(context)).then(|| {
             Arc::new(DownstreamRelay {
                 gw: Arc::clone(&self.gw),
                 peer: context.peer.clone(),
@@ -586,9 +590,7 @@ impl GatewaySession {
         let gate = &self.gw.gate;
         let (name, approval) = (q.name, q.approval);
         let status = self.approval_status(approval).await;
-        let elicits = context
-            .client_capabilities()
-            .is_some_and(|c| c.elicitation.is_some());
+        let elicits = client_elicits(context);
         let by = format!("elicitation:{}", q.session);
         // Granted already (a retry after a human approved): use it.
         let answer = if status == Some(ApprovalStatus::Granted) {
