@@ -170,8 +170,7 @@ async fn main() {
     let node0 = cpu_ms(dpid);
     throughput(d.peer(), "echo").await;
     let node_us = (cpu_ms(dpid) - node0) * 1e3 / CALLS as f64;
-    let own0 = std::fs::read_to_string(format!("/proc/{gpid}/stat")).map(|_| cpu_ms(gpid));
-    let total0 = own0.unwrap_or(0.0);
+    let total0 = cpu_ms(gpid);
     throughput(g.peer(), "mcp_everything_echo").await;
     let total_us = (cpu_ms(gpid) - total0) * 1e3 / CALLS as f64;
     println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");

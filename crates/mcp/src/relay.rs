@@ -66,8 +66,9 @@ impl InFlight {
     /// The relay to ask: the only call in flight's, if it gave one.
     pub(crate) fn sole_relay(&self) -> Option<Arc<dyn ElicitRelay>> {
         let c = self.inner.lock().ok()?;
-        match c.calls.values().collect::<Vec<_>>().as_slice() {
-            [Some(relay)] => Some(Arc::clone(relay)),
+        let mut calls = c.calls.values();
+        match (calls.next(), calls.next()) {
+            (Some(Some(relay)), None) => Some(Arc::clone(relay)),
             _ => None,
         }
     }
