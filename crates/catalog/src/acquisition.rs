@@ -20,6 +20,7 @@ use hivegate_policy::trust::{
 use serde::Serialize;
 
 use crate::marker::format_marker;
+use crate::need;
 use crate::retrieval::hybrid::{Hybrid, Scored};
 use crate::retrieval::keyword::extract_keywords;
 use crate::retrieval::{Doc, top_k};
@@ -139,6 +140,10 @@ pub struct CandidateIndex {
     pub entries: Vec<Entry>,
     ranker: Hybrid,
     by_name: HashMap<(Lane, String), usize>,
+    /// Per entry, the words a need names it by ([`need::name_words`]);
+    /// none for the marketplace, whose thousands of user-chosen names
+    /// would let a package called `notes` outrank every notes app.
+    name_words: Vec<Vec<String>>,
 }
 
 impl CandidateIndex {
@@ -151,10 +156,18 @@ impl CandidateIndex {
             .enumerate()
             .map(|(i, e)| ((e.lane, e.name.clone()), i))
             .collect();
+        let name_words = entries
+            .iter()
+            .map(|e| match e.lane {
+                Lane::Marketplace => Vec::new(),
+                _ => need::name_words(&e.name),
+            })
+            .collect();
         CandidateIndex {
             entries,
             ranker,
             by_name,
+            name_words,
         }
     }
 
@@ -188,7 +201,13 @@ pub fn cap_need(need: &str) -> (String, Option<String>) {
 
 /// `buildMatchReason`: which keywords hit the name and which the content,
 /// plus the semantic similarity when it is what included the candidate.
-fn match_reason(keywords: &[String], e: &Entry, cosine: Option<f64>, fts: Option<f64>) -> String {
+fn match_reason(
+    keywords: &[String],
+    e: &Entry,
+    named: bool,
+    cosine: Option<f64>,
+    fts: Option<f64>,
+) -> String {
     let name = e.name.to_lowercase().replace(['_', '-'], " ");
     let content = format!("{} {}", e.description, e.extra).to_lowercase();
     let in_name: Vec<&str> = keywords
@@ -202,7 +221,9 @@ fn match_reason(keywords: &[String], e: &Entry, cosine: Option<f64>, fts: Option
         .map(String::as_str)
         .collect();
     let mut parts = Vec::new();
-    if !in_name.is_empty() {
+    if named {
+        parts.push("named in the need".to_owned());
+    } else if !in_name.is_empty() {
         parts.push(format!("name matches: {}", in_name.join(", ")));
     }
     if !in_content.is_empty() {
@@ -237,7 +258,8 @@ pub fn search_capabilities(
     opts: &SearchOptions,
 ) -> AcquisitionProposal {
     let (need, need_truncated) = cap_need(need);
-    let keywords = extract_keywords(&need);
+    let text = need::ranking_text(&need);
+    let keywords = extract_keywords(&text);
     // The keyword scores are the seed's scoreMatch with the entry's name
     // as the name: the ranker's own, reused when fusion computed them all.
     let Scored {
@@ -245,18 +267,25 @@ pub fn search_capabilities(
         keyword: keyword_scores,
         cosines,
         error: embed_error,
-    } = index.ranker.score(&need);
+    } = index.ranker.score(&text);
     let ranking = match (&embed_error, index.ranker.semantic()) {
         (Some(e), _) => format!("bm25-only (embedding failed: {e})"),
         (None, true) => "hybrid".to_owned(),
         (None, false) => "bm25-only".to_owned(),
     };
-    // Walk the ranking once, keeping at most eight per lane, so a large
+    // Entries the need names outright come first, each group in ranking
+    // order. Then walk once, keeping at most eight per lane, so a large
     // marketplace cannot crowd the native tools or connectors out of the
     // per-kind picks.
+    let need_words = need::words(&need);
+    let named = |i: usize| need::names(&need_words, &index.name_words[i]);
+    let (mut order, rest): (Vec<usize>, Vec<usize>) = top_k(&fused, index.entries.len())
+        .into_iter()
+        .partition(|&i| named(i));
+    order.extend(rest);
     let mut candidates = Vec::new();
     let mut per_lane: HashMap<Lane, usize> = HashMap::new();
-    for i in top_k(&fused, index.entries.len()) {
+    for i in order {
         let e = &index.entries[i];
         if opts.exclude.contains(&e.lane)
             || per_lane.get(&e.lane).copied().unwrap_or(0) >= MAX_CANDIDATES
@@ -290,7 +319,7 @@ pub fn search_capabilities(
             description: e.description.clone(),
             source: e.source.clone(),
             match_score: (score * 1000.0).round() / 1000.0,
-            match_reason: match_reason(&keywords, e, cos, fts),
+            match_reason: match_reason(&keywords, e, named(i), cos, fts),
             install_action: e.install_action.clone(),
             trust,
         });

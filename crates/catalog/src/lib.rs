@@ -20,6 +20,7 @@ pub mod find;
 pub mod marker;
 pub mod mcp_catalog;
 pub mod native;
+pub mod need;
 pub mod pick;
 pub mod retrieval;
 pub mod roles;

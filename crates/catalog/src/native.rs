@@ -11,7 +11,7 @@ use crate::CatalogError;
 pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     (
         "read_file",
-        "read open view show file contents source code text document local",
+        "read open view show look at see display print cat inside file contents source code text document local",
     ),
     (
         "write_file",
@@ -23,7 +23,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_files",
-        "find locate list search files by name glob path directory folder",
+        "find locate list every all search files by name type extension glob path directory folder",
     ),
     (
         "search_content",
@@ -43,7 +43,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status what changed modified staged untracked files working tree",
+        "git status what changed modified uncommitted unstaged staged untracked files working tree",
     ),
     (
         "git_diff",
@@ -76,11 +76,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_knowledge",
-        "knowledge base notes facts recall query stored information",
+        "knowledge base wiki handbook policy internal company documentation notes facts recall query stored information",
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past",
+        "memory remember recall previous conversation earlier past told said mentioned before ago last time",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     ("get_identity", "identity who am i profile user persona"),

@@ -180,6 +180,25 @@ fn agent_pick_groups_one_per_kind_with_reasons_and_trust() {
 }
 
 #[test]
+fn a_named_product_a_path_or_a_channel_steers_the_pick() {
+    let idx = index(&[]);
+    let pick = |need: &str| agent_pick(&idx, need, &SearchOptions::default()).grouped_by_kind;
+    // "meeting" pulls towards the calendar; the need named the docs.
+    let g = pick("write up the meeting notes in a google doc");
+    let connector = g.connector.unwrap();
+    assert_eq!(connector.name, "google-docs");
+    assert!(connector.match_reason.starts_with("named in the need"));
+    let g = pick("show me what's in src/main.rs");
+    assert_eq!(g.tool.unwrap().name, "read_file");
+    let g = pick("let everyone in #general know lunch is here");
+    let connector = g.connector.unwrap().name;
+    assert!(
+        ["slack", "discord", "ms-teams"].contains(&connector.as_str()),
+        "{connector}"
+    );
+}
+
+#[test]
 fn acquisition_already_handled_and_the_marker() {
     let idx = index(&["slack"]);
     let p = search_capabilities(&idx, "read file contents", &SearchOptions::default());

@@ -1,0 +1,156 @@
+//! Reading a plain-language need before it is ranked: which catalog
+//! entries it names outright, and whether it names a file or a channel.
+//!
+//! Both are signals an embedding of the whole sentence dilutes. "Write the
+//! notes in a google doc" sits closer in meaning to a calendar than to a
+//! document connector, but whoever wrote it named the product; "show me
+//! src/main.rs" never says "file".
+
+use std::borrow::Cow;
+
+use crate::retrieval::tokenize::tokens;
+
+/// Words in entry names that name no product: "the filesystem MCP server"
+/// is named by "filesystem" alone.
+const GENERIC_NAME_WORDS: &[&str] = &["mcp", "server"];
+
+/// File extensions that make a word a file name (`config.yaml`), not a
+/// domain (`example.com`) or an abbreviation (`e.g.`).
+const FILE_EXTENSIONS: &[&str] = &[
+    "c", "cfg", "conf", "cpp", "cs", "css", "csv", "docx", "env", "go", "h", "html", "ini", "java",
+    "js", "json", "jsx", "kt", "lock", "log", "md", "pdf", "php", "pptx", "py", "rb", "rs", "sh",
+    "sql", "svg", "swift", "toml", "ts", "tsx", "txt", "xlsx", "xml", "yaml", "yml",
+];
+
+/// The words that name an entry: its name's words, less the generic ones.
+/// Empty when nothing specific is left (the entry can then not be named).
+pub fn name_words(name: &str) -> Vec<String> {
+    tokens(name)
+        .filter(|w| !GENERIC_NAME_WORDS.contains(&w.as_str()))
+        .collect()
+}
+
+/// Whether every one of `name` (from [`name_words`]) is among the need's
+/// words, a plural `s` either way (`doc` names `google-docs`).
+pub fn names(need_words: &[String], name: &[String]) -> bool {
+    let has = |w: &str| {
+        need_words.iter().any(|n| {
+            n == w || n.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(n.as_str())
+        })
+    };
+    !name.is_empty() && name.iter().all(|w| has(w))
+}
+
+/// The need's lower-cased words.
+pub fn words(need: &str) -> Vec<String> {
+    tokens(need).collect()
+}
+
+/// The text the rankers see: the need, with "(file)" added when it names
+/// a path or a file and "(channel message)" when it names a `#channel`, so
+/// the tools for those are found for needs that never say the word.
+pub fn ranking_text(need: &str) -> Cow<'_, str> {
+    let mut hints = Vec::new();
+    if need.split_whitespace().any(is_path) {
+        hints.push("file");
+    }
+    if need.split_whitespace().any(is_channel) {
+        hints.push("channel message");
+    }
+    if hints.is_empty() {
+        Cow::Borrowed(need)
+    } else {
+        Cow::Owned(format!("{need} ({})", hints.join(", ")))
+    }
+}
+
+/// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
+fn is_channel(word: &str) -> bool {
+    let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
+    w.strip_prefix('#').is_some_and(|name| {
+        name.starts_with(char::is_alphabetic)
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+fn is_path(word: &str) -> bool {
+    // Edges only: `./x` keeps its slash, `"notes.txt".` loses its quotes.
+    let w = word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c));
+    if w.contains("://") || w.contains('@') {
+        return false;
+    }
+    let rooted = ["/", "./", "../", "~/"].iter().any(|r| {
+        w.strip_prefix(r).is_some_and(|rest| {
+            rest.trim_start_matches('.')
+                .starts_with(char::is_alphanumeric)
+        })
+    });
+    // Two slashes at least: "and/or" and "50/50" are not paths.
+    let segments = w.split('/').filter(|s| !s.is_empty()).count();
+    let last = w.rsplit('/').next().unwrap_or(w);
+    let has_extension = last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        stem.chars().any(char::is_alphanumeric)
+            && FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    });
+    rooted || segments >= 3 || has_extension
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_need_names_an_entry_with_every_specific_word() {
+        let need = words("Write up the meeting notes in a Google Doc");
+        assert!(names(&need, &name_words("google-docs")));
+        assert!(names(&need, &name_words("meeting-notes")));
+        assert!(!names(&need, &name_words("google-calendar")));
+        assert!(names(&words("chart it"), &name_words("mcp-server-chart")));
+        assert!(!names(&words("an mcp server"), &name_words("mcp-server")));
+        assert!(!names(&need, &[]));
+        assert!(names(
+            &words("what's the git status"),
+            &name_words("git_status")
+        ));
+    }
+
+    #[test]
+    fn paths_and_file_names_mark_a_file_need() {
+        for need in [
+            "show me what's in src/main.rs",
+            "read config.yaml",
+            "open \"notes.TXT\".",
+            "what does crates/store/src do",
+            "tail /var/log/syslog",
+            "cat ~/.bashrc",
+        ] {
+            assert_eq!(ranking_text(need), format!("{need} (file)"), "{need}");
+        }
+        for need in ["tell #general, now", "post in #dev-ops"] {
+            assert_eq!(
+                ranking_text(need),
+                format!("{need} (channel message)"),
+                "{need}"
+            );
+        }
+        assert_eq!(
+            ranking_text("paste main.rs in #code"),
+            "paste main.rs in #code (file, channel message)"
+        );
+        for need in [
+            "fetch https://example.com/docs",
+            "visit example.com",
+            "e.g. this",
+            "mail me at a@b.rs",
+            "read it and/or write it",
+            "50/50 odds",
+            "issue #12 in C#",
+            "# heading",
+            "",
+        ] {
+            assert_eq!(ranking_text(need), need, "{need}");
+        }
+    }
+}
