@@ -433,13 +433,25 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         .iter()
         .filter(|r| r["kind"] == "upstream_elicitation")
         .collect();
-    assert_eq!(relayed.len(), 1, "{relayed:?}");
-    let row: Value = serde_json::from_str(relayed[0]["payload"].as_str().unwrap_or("null"))
-        .unwrap_or_else(|_| relayed[0]["payload"].clone());
-    assert_eq!(row["action"], "accept", "{row}");
-    assert_eq!(row["server"], "everything", "{row}");
+    // Two rows: the form the client answered, and the one nobody could
+    // be asked (recorded as such, with why).
+    assert_eq!(relayed.len(), 2, "{relayed:?}");
+    let payload = |r: &Value| -> Value {
+        serde_json::from_str(r["payload"].as_str().unwrap_or("null"))
+            .unwrap_or_else(|_| r["payload"].clone())
+    };
+    let rows: Vec<Value> = relayed.iter().map(|r| payload(r)).collect();
+    let asked = rows.iter().find(|r| r["asked"] == true).unwrap();
+    assert_eq!(asked["action"], "accept", "{asked}");
+    assert_eq!(asked["server"], "everything", "{asked}");
+    let unasked = rows.iter().find(|r| r["asked"] == false).unwrap();
+    assert_eq!(unasked["action"], "cancel", "{unasked}");
     assert!(
-        !row.to_string().contains("Ada"),
+        unasked["why"].as_str().unwrap().contains("cannot be asked"),
+        "{unasked}"
+    );
+    assert!(
+        !rows.iter().any(|r| r.to_string().contains("Ada")),
         "the answer itself is not audited"
     );
 

@@ -336,18 +336,46 @@ pub struct GatewaySession {
 /// Passes an upstream's form to the agent's client. The message names the
 /// server and the tool, so an upstream cannot pass its question off as
 /// hivegate's own confirmation; the answer goes back unchanged and its
-/// action (never its content) is audited.
+/// action (never its content) is audited. A client that cannot be asked
+/// (`peer` is None) gets nothing; the upstream gets `cancel`, and that
+/// too is audited.
 struct DownstreamRelay {
     gw: Arc<Gateway>,
-    peer: Peer<RoleServer>,
+    peer: Option<Peer<RoleServer>>,
     tool: String,
     conversation: String,
 }
 
+impl DownstreamRelay {
+    async fn audit(&self, server: &str, action: ElicitationAction, unasked: Option<&str>) {
+        let mut row = json!({"server": server, "tool": self.tool,
+                             "conversation": self.conversation, "action": action,
+                             "asked": unasked.is_none()});
+        if let Some(why) = unasked {
+            row["why"] = json!(why);
+        }
+        self.gw.audit("upstream_elicitation", row).await;
+    }
+}
+
 impl ElicitRelay for DownstreamRelay {
+    fn unanswered(&self, server: &str, why: &'static str) -> BoxFuture<'_, ()> {
+        let server = server.to_owned();
+        Box::pin(async move {
+            self.audit(&server, ElicitationAction::Cancel, Some(why))
+                .await
+        })
+    }
+
     fn elicit(&self, server: &str, request: ElicitRequestParams) -> BoxFuture<'_, ElicitResult> {
         let server = server.to_owned();
         Box::pin(async move {
+            let Some(peer) = &self.peer else {
+                let why = "the agent's client cannot be asked (no elicitation, or no session)";
+                self.audit(&server, ElicitationAction::Cancel, Some(why))
+                    .await;
+                return cancelled();
+            };
             let asked = match request {
                 ElicitRequestParams::FormElicitationParams {
                     message,
@@ -363,23 +391,18 @@ impl ElicitRelay for DownstreamRelay {
                 },
                 // URL forms were not offered upstream; anything newer is
                 // not understood here.
-                _ => return cancelled(),
+                _ => {
+                    let why = "not a form (URL forms were not offered)";
+                    self.audit(&server, ElicitationAction::Cancel, Some(why))
+                        .await;
+                    return cancelled();
+                }
             };
-            let answer = self
-                .peer
-                .create_elicitation(asked)
-                .await
-                .unwrap_or_else(|e| {
-                    tracing::info!(error = %e, "the client could not be asked; cancelled");
-                    cancelled()
-                });
-            self.gw
-                .audit(
-                    "upstream_elicitation",
-                    json!({"server": server, "tool": self.tool,
-                           "conversation": self.conversation, "action": answer.action}),
-                )
-                .await;
+            let answer = peer.create_elicitation(asked).await.unwrap_or_else(|e| {
+                tracing::info!(error = %e, "the client could not be asked; cancelled");
+                cancelled()
+            });
+            self.audit(&server, answer.action.clone(), None).await;
             answer
         })
     }
@@ -544,7 +567,7 @@ impl GatewaySession {
             match self
                 .gw
                 .runtime
-                .call(name, args.as_object().cloned(), relay)
+                .call(name, args.as_object().cloned(), Some(relay))
                 .await
             {
                 Ok(r) => r,
@@ -562,20 +585,18 @@ impl GatewaySession {
 
     /// Who answers the upstream's questions during this call: the agent's
     /// client, when it declared elicitation and holds a session to send a
-    /// request on; nobody otherwise.
+    /// request on; nobody otherwise (and the relay records that).
     fn relay(
         &self,
         tool: &str,
         conversation: &str,
         context: &RequestContext<RoleServer>,
-    ) -> Option<Arc<dyn ElicitRelay>> {
-        (client_elicits(context) && !stateless(context)).then(|| {
-            Arc::new(DownstreamRelay {
-                gw: Arc::clone(&self.gw),
-                peer: context.peer.clone(),
-                tool: tool.to_owned(),
-                conversation: conversation.to_owned(),
-            }) as Arc<dyn ElicitRelay>
+    ) -> Arc<dyn ElicitRelay> {
+        Arc::new(DownstreamRelay {
+            gw: Arc::clone(&self.gw),
+            peer: (client_elicits(context) && !stateless(context)).then(|| context.peer.clone()),
+            tool: tool.to_owned(),
+            conversation: conversation.to_owned(),
         })
     }
 

@@ -6,7 +6,9 @@
 //! and HTTP upstreams do not say which call a request belongs to; it is
 //! passed on only when exactly one call to that server is in flight, whose
 //! caller registered a [`ElicitRelay`]. Otherwise nobody can be asked and the
-//! answer is `cancel`: never an accept that no human gave.
+//! answer is `cancel`: never an accept that no human gave. The relays of
+//! the calls it may have belonged to are told, so the gateway's audit
+//! shows that a question went unasked, and why.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -19,6 +21,24 @@ use serde_json::{Map, Value};
 pub trait ElicitRelay: Send + Sync {
     /// `server` is the upstream's configured name; show it to the human.
     fn elicit(&self, server: &str, request: ElicitRequestParams) -> BoxFuture<'_, ElicitResult>;
+
+    /// Told when `server` asked during this relay's call but could not be
+    /// put to anyone (`why`); the server was answered `cancel`. For the
+    /// record only.
+    fn unanswered(&self, _server: &str, _why: &'static str) -> BoxFuture<'_, ()> {
+        Box::pin(std::future::ready(()))
+    }
+}
+
+/// Where an upstream's elicitation request goes.
+pub(crate) enum Route {
+    /// The only call in flight gave this relay.
+    Ask(Arc<dyn ElicitRelay>),
+    /// Nobody is asked; the relays of the calls it may belong to are told.
+    Cancel {
+        tell: Vec<Arc<dyn ElicitRelay>>,
+        why: &'static str,
+    },
 }
 
 /// The calls in flight on one connection, each with its caller's relay.
@@ -63,13 +83,24 @@ impl InFlight {
         CallGuard { set: self, id }
     }
 
-    /// The relay to ask: the only call in flight's, if it gave one.
-    pub(crate) fn sole_relay(&self) -> Option<Arc<dyn ElicitRelay>> {
-        let c = self.inner.lock().ok()?;
+    /// Whom to ask: the only call in flight's relay, if it gave one.
+    pub(crate) fn route(&self) -> Route {
+        let cancel = |tell, why| Route::Cancel { tell, why };
+        let Ok(c) = self.inner.lock() else {
+            return cancel(
+                Vec::new(),
+                "hivegate's record of calls in flight is unusable",
+            );
+        };
         let mut calls = c.calls.values();
         match (calls.next(), calls.next()) {
-            (Some(Some(relay)), None) => Some(Arc::clone(relay)),
-            _ => None,
+            (Some(Some(relay)), None) => Route::Ask(Arc::clone(relay)),
+            (Some(None), None) => cancel(Vec::new(), "the caller gave no way to ask"),
+            (None, _) => cancel(Vec::new(), "no call to this server was in flight"),
+            (Some(_), Some(_)) => cancel(
+                c.calls.values().flatten().cloned().collect(),
+                "several calls to this server were in flight, and which one asked is unknown",
+            ),
         }
     }
 }
@@ -129,19 +160,31 @@ mod tests {
         }
     }
 
+    fn told(route: Route) -> Option<(usize, &'static str)> {
+        match route {
+            Route::Ask(_) => None,
+            Route::Cancel { tell, why } => Some((tell.len(), why)),
+        }
+    }
+
     #[test]
     fn only_a_sole_call_with_a_relay_is_asked() {
         let set = InFlight::default();
-        assert!(set.sole_relay().is_none(), "no call in flight");
+        assert_eq!(told(set.route()).unwrap().0, 0, "no call in flight");
         let a = set.begin(Some(Arc::new(Fixed)));
-        assert!(set.sole_relay().is_some());
+        assert!(told(set.route()).is_none());
         let b = set.begin(Some(Arc::new(Fixed)));
-        assert!(set.sole_relay().is_none(), "two calls: whose is it?");
+        let (n, why) = told(set.route()).unwrap();
+        assert_eq!(n, 2, "two calls: whose is it? both are told");
+        assert!(why.contains("several calls"));
         drop(a);
-        assert!(set.sole_relay().is_some());
+        assert!(told(set.route()).is_none());
         drop(b);
         let _c = set.begin(None);
-        assert!(set.sole_relay().is_none(), "the caller gave no relay");
+        assert_eq!(
+            told(set.route()),
+            Some((0, "the caller gave no way to ask"))
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 use crate::config::ServerConfig;
-use crate::relay::{ElicitRelay, InFlight, cancelled};
+use crate::relay::{ElicitRelay, InFlight, Route, cancelled};
 
 /// Lines of an upstream's stderr kept for its status.
 const STDERR_LINES: usize = 20;
@@ -116,9 +116,14 @@ impl ClientHandler for UpstreamHandler {
         request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        Ok(match self.in_flight.sole_relay() {
-            Some(relay) => relay.elicit(&self.server, request).await,
-            None => cancelled(),
+        Ok(match self.in_flight.route() {
+            Route::Ask(relay) => relay.elicit(&self.server, request).await,
+            Route::Cancel { tell, why } => {
+                for relay in tell {
+                    relay.unanswered(&self.server, why).await;
+                }
+                cancelled()
+            }
         })
     }
 
