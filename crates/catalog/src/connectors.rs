@@ -60,6 +60,11 @@ pub struct ConnectorSpec {
     pub name: String,
     pub service: String,
     pub description: String,
+    /// The words people use for what this service does ("tickets",
+    /// "sprint" for Jira); for matching needs only, like the native tool
+    /// hints.
+    #[serde(default)]
+    pub keywords: String,
     pub category: ConnectorCategory,
     pub auth_type: AuthType,
     pub setup_guide: String,

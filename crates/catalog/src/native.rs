@@ -11,27 +11,27 @@ use crate::CatalogError;
 pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     (
         "read_file",
-        "read open view show look at see display print cat inside file contents source code text document local",
+        "read open view show look at see display print cat head tail first lines inside file contents source code text document local",
     ),
     (
         "write_file",
-        "write create save new file output store contents disk",
+        "write create make save new overwrite file output store contents disk dockerfile readme",
     ),
     (
         "edit_file",
-        "edit modify change update replace patch fix file lines code",
+        "edit modify change update replace patch fix add insert header rename refactor file lines code",
     ),
     (
         "search_files",
-        "find locate list every all search files by name type extension glob path directory folder",
+        "find locate where which list every all search files by name type extension glob path directory folder",
     ),
     (
         "search_content",
-        "grep search text inside files content pattern regex occurrences code codebase usages uses of a function symbol references",
+        "grep search text inside files content mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function symbol references defined implemented implementation where",
     ),
     (
         "bash",
-        "run execute shell command terminal script install build test compile",
+        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment",
     ),
     (
         "web_search",
@@ -51,7 +51,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_log",
-        "git log history commits recent changes author blame",
+        "git log history commits recent changes author blame who touched wrote last changed line",
     ),
     (
         "git_commit",
@@ -59,7 +59,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_push",
-        "git push upload publish remote branch share changes",
+        "git push upload publish send upstream remote origin branch share commits changes",
     ),
     (
         "git_pr",

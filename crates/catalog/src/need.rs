@@ -1,5 +1,6 @@
 //! Reading a plain-language need before it is ranked: which catalog
-//! entries it names outright, and whether it names a file or a channel.
+//! entries it names outright, and whether it names a file, a channel or a
+//! web page.
 //!
 //! Both are signals an embedding of the whole sentence dilutes. "Write the
 //! notes in a google doc" sits closer in meaning to a calendar than to a
@@ -47,8 +48,9 @@ pub fn words(need: &str) -> Vec<String> {
 }
 
 /// The text the rankers see: the need, with "(file)" added when it names
-/// a path or a file and "(channel message)" when it names a `#channel`, so
-/// the tools for those are found for needs that never say the word.
+/// a path or a file, "(channel message)" when it names a `#channel` and
+/// "(url)" when it holds a web address, so the tools for those are
+/// found for needs that never say the word.
 pub fn ranking_text(need: &str) -> Cow<'_, str> {
     let mut hints = Vec::new();
     if need.split_whitespace().any(is_path) {
@@ -57,11 +59,25 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     if need.split_whitespace().any(is_channel) {
         hints.push("channel message");
     }
+    if need.split_whitespace().any(is_web_address) {
+        hints.push("url");
+    }
     if hints.is_empty() {
         Cow::Borrowed(need)
     } else {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
+}
+
+/// `https://…`, `http://…`, `www.…`: a page on the web.
+fn is_web_address(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(|c: char| "\"'`(<[".contains(c))
+        .to_ascii_lowercase();
+    ["https://", "http://", "www."].iter().any(|p| {
+        w.strip_prefix(p)
+            .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
+    })
 }
 
 /// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
@@ -136,12 +152,20 @@ mod tests {
             );
         }
         assert_eq!(
+            ranking_text("grab (https://example.org/pricing)"),
+            "grab (https://example.org/pricing) (url)"
+        );
+        assert_eq!(
+            ranking_text("see WWW.example.org"),
+            "see WWW.example.org (url)"
+        );
+        assert_eq!(
             ranking_text("paste main.rs in #code"),
             "paste main.rs in #code (file, channel message)"
         );
         for need in [
-            "fetch https://example.com/docs",
             "visit example.com",
+            "https:// alone",
             "e.g. this",
             "mail me at a@b.rs",
             "read it and/or write it",

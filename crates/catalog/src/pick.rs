@@ -112,7 +112,7 @@ pub fn entries(src: &PickSources<'_>) -> Vec<Entry> {
             name: c.id.clone(),
             kind: CapabilitySourceType::Connector,
             description: format!("{}: {}", c.name, c.description),
-            extra: actions.join("; "),
+            extra: format!("{}; {}", c.keywords, actions.join("; ")),
             source: "builtin".into(),
             availability: if connected {
                 CapabilityAvailability::Active

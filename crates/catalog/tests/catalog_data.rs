@@ -78,6 +78,11 @@ fn thirty_connectors_whose_write_actions_the_gate_confirms() {
     }
     for s in &c.specs {
         assert!(!s.setup_guide.is_empty() && !s.description.is_empty());
+        assert!(
+            s.keywords.split_whitespace().count() >= 5,
+            "{}: keywords",
+            s.id
+        );
         for a in &s.actions {
             let tool = tool_name(&s.id, &a.name);
             let (spec, action) = c.resolve_tool(&tool).unwrap();
@@ -190,6 +195,11 @@ fn a_named_product_a_path_or_a_channel_steers_the_pick() {
     assert!(connector.match_reason.starts_with("named in the need"));
     let g = pick("show me what's in src/main.rs");
     assert_eq!(g.tool.unwrap().name, "read_file");
+    let g = pick("grab the text from this page https://example.org/pricing");
+    assert_eq!(g.tool.unwrap().name, "web_fetch");
+    // Connectors are found by what people call their things.
+    let g = pick("what's left in the sprint backlog");
+    assert_eq!(g.connector.unwrap().name, "jira");
     let g = pick("let everyone in #general know lunch is here");
     let connector = g.connector.unwrap().name;
     assert!(
