@@ -268,11 +268,7 @@ pub fn search_capabilities(
         cosines,
         error: embed_error,
     } = index.ranker.score(&text);
-    let ranking = match (&embed_error, index.ranker.semantic()) {
-        (Some(e), _) => format!("bm25-only (embedding failed: {e})"),
-        (None, true) => "hybrid".to_owned(),
-        (None, false) => "bm25-only".to_owned(),
-    };
+    let ranking = index.ranker.ranking_label(embed_error.as_ref());
     // Entries the need names outright come first, each group in ranking
     // order. Then walk once, keeping at most eight per lane, so a large
     // marketplace cannot crowd the native tools or connectors out of the

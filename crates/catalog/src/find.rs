@@ -112,11 +112,7 @@ pub fn find_connector(
         match_count,
         matches,
         offline_capable: true,
-        ranking: match (error, ranker.semantic()) {
-            (Some(e), _) => format!("bm25-only (embedding failed: {e})"),
-            (None, true) => "hybrid".into(),
-            (None, false) => "bm25-only".into(),
-        },
+        ranking: ranker.ranking_label(error.as_ref()),
     }
 }
 

@@ -36,6 +36,11 @@ impl EmbeddingRanker {
         EmbeddingRanker { embedder, docs }
     }
 
+    /// Whether the vectors carry meaning (false for the `hash` fallback).
+    pub fn semantic(&self) -> bool {
+        self.embedder.status().semantic
+    }
+
     /// The document vectors, in corpus order.
     pub fn vectors(&self) -> &[Vec<f32>] {
         &self.docs

@@ -97,6 +97,19 @@ impl Hybrid {
         self.embedding.is_some()
     }
 
+    /// What ranked a query, for status output: `hybrid`, `bm25-only`, why
+    /// embeddings failed, or that the vectors in use are not semantic.
+    pub fn ranking_label(&self, error: Option<&EmbedError>) -> String {
+        match (error, &self.embedding) {
+            (Some(e), _) => format!("bm25-only (embedding failed: {e})"),
+            (None, None) => "bm25-only".into(),
+            (None, Some(e)) if !e.semantic() => {
+                "hybrid (hash embeddings: they match spelling, not meaning)".into()
+            }
+            (None, Some(_)) => "hybrid".into(),
+        }
+    }
+
     /// Scores with the query embedded now; an embedding failure falls back
     /// to BM25 for this query and is returned beside the scores.
     pub fn score(&self, query: &str) -> Scored {
@@ -307,6 +320,7 @@ mod tests {
     fn lexical_fallback_is_bm25_and_says_so() {
         let h = Hybrid::lexical(&docs());
         assert!(!h.semantic());
+        assert_eq!(h.ranking_label(None), "bm25-only");
         assert_eq!(top_k(&h.scores("triage the issues"), 1), [1]);
     }
 
@@ -317,6 +331,12 @@ mod tests {
         let er = EmbeddingRanker::new(e, &d, |_| {}).unwrap();
         let h = Hybrid::with_embeddings(&d, er);
         assert!(h.semantic());
+        assert!(h.ranking_label(None).contains("not meaning"));
+        let failed = EmbedError::Model("gone".into());
+        assert!(
+            h.ranking_label(Some(&failed))
+                .starts_with("bm25-only (embedding failed")
+        );
         let s = h.score("post a message to the channel");
         assert!(s.error.is_none() && s.cosines.is_some());
         assert_eq!(top_k(&s.fused, 1), [0]);
