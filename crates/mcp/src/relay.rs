@@ -8,10 +8,13 @@
 //! caller registered a [`ElicitRelay`]. Otherwise nobody can be asked and the
 //! answer is `cancel`: never an accept that no human gave. The relays of
 //! the calls it may have belonged to are told, so the gateway's audit
-//! shows that a question went unasked, and why.
+//! shows that a question went unasked, and why. While a person answers,
+//! the call's clock stops (`CallClock`): its time limit is for the
+//! server, and the person gets up to [`MAX_HUMAN_WAIT`] more.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
 use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction};
@@ -30,10 +33,66 @@ pub trait ElicitRelay: Send + Sync {
     }
 }
 
+/// The longest a call waits for humans answering its upstream's forms,
+/// beyond its own time limit.
+pub const MAX_HUMAN_WAIT: Duration = Duration::from_secs(600);
+
+/// A call's running time, less the time a human spent on its upstream's
+/// forms: the call's limit is for the server, not for the person.
+#[derive(Default)]
+pub(crate) struct CallClock {
+    inner: Mutex<Paused>,
+}
+
+#[derive(Default)]
+struct Paused {
+    total: Duration,
+    since: Option<Instant>,
+}
+
+impl CallClock {
+    fn pause(&self) {
+        if let Ok(mut p) = self.inner.lock() {
+            p.since.get_or_insert_with(Instant::now);
+        }
+    }
+
+    fn resume(&self) {
+        if let Ok(mut p) = self.inner.lock()
+            && let Some(since) = p.since.take()
+        {
+            p.total += since.elapsed();
+        }
+    }
+
+    /// Time spent waiting for humans so far, the current wait included.
+    fn human(&self) -> Duration {
+        self.inner.lock().map_or(Duration::ZERO, |p| {
+            p.total + p.since.map_or(Duration::ZERO, |s| s.elapsed())
+        })
+    }
+
+    /// How long to wait before looking again, or None when the call is out
+    /// of time: its own `limit`, or [`MAX_HUMAN_WAIT`] of human time.
+    pub(crate) fn remaining(&self, started: Instant, limit: Duration) -> Option<Duration> {
+        let human = self.human();
+        let own = started.elapsed().saturating_sub(human);
+        if own >= limit || human >= MAX_HUMAN_WAIT {
+            return None;
+        }
+        Some(
+            (limit - own)
+                .min(MAX_HUMAN_WAIT - human)
+                .max(Duration::from_millis(50)),
+        )
+    }
+}
+
 /// Where an upstream's elicitation request goes.
 pub(crate) enum Route {
-    /// The only call in flight gave this relay.
-    Ask(Arc<dyn ElicitRelay>),
+    /// The only call in flight gave this relay; its clock stops while a
+    /// human answers.
+    Ask(Arc<dyn ElicitRelay>, Arc<CallClock>),
     /// Nobody is asked; the relays of the calls it may belong to are told.
     Cancel {
         tell: Vec<Arc<dyn ElicitRelay>>,
@@ -50,13 +109,19 @@ pub(crate) struct InFlight {
 #[derive(Default)]
 struct Calls {
     next: u64,
-    calls: BTreeMap<u64, Option<Arc<dyn ElicitRelay>>>,
+    calls: BTreeMap<u64, Call>,
+}
+
+struct Call {
+    relay: Option<Arc<dyn ElicitRelay>>,
+    clock: Arc<CallClock>,
 }
 
 /// Removes its call from the set when the call ends, however it ends.
 pub(crate) struct CallGuard<'a> {
     set: &'a InFlight,
     id: u64,
+    pub(crate) clock: Arc<CallClock>,
 }
 
 impl Drop for CallGuard<'_> {
@@ -69,18 +134,24 @@ impl Drop for CallGuard<'_> {
 
 impl InFlight {
     pub(crate) fn begin(&self, relay: Option<Arc<dyn ElicitRelay>>) -> CallGuard<'_> {
+        let clock = Arc::new(CallClock::default());
         let id = match self.inner.lock() {
             Ok(mut c) => {
                 c.next += 1;
                 let id = c.next;
-                c.calls.insert(id, relay);
+                let clock = Arc::clone(&clock);
+                c.calls.insert(id, Call { relay, clock });
                 id
             }
             // A poisoned set holds nothing usable: the call proceeds and
             // any elicitation during it is cancelled.
             Err(_) => 0,
         };
-        CallGuard { set: self, id }
+        CallGuard {
+            set: self,
+            id,
+            clock,
+        }
     }
 
     /// Whom to ask: the only call in flight's relay, if it gave one.
@@ -94,15 +165,31 @@ impl InFlight {
         };
         let mut calls = c.calls.values();
         match (calls.next(), calls.next()) {
-            (Some(Some(relay)), None) => Route::Ask(Arc::clone(relay)),
-            (Some(None), None) => cancel(Vec::new(), "the caller gave no way to ask"),
+            (Some(call), None) => match &call.relay {
+                Some(relay) => Route::Ask(Arc::clone(relay), Arc::clone(&call.clock)),
+                None => cancel(Vec::new(), "the caller gave no way to ask"),
+            },
             (None, _) => cancel(Vec::new(), "no call to this server was in flight"),
             (Some(_), Some(_)) => cancel(
-                c.calls.values().flatten().cloned().collect(),
+                c.calls.values().filter_map(|c| c.relay.clone()).collect(),
                 "several calls to this server were in flight, and which one asked is unknown",
             ),
         }
     }
+}
+
+/// Asks `relay` with `clock` stopped: a person's thinking time is not the
+/// server's.
+pub(crate) async fn ask_paused(
+    relay: &dyn ElicitRelay,
+    clock: &CallClock,
+    server: &str,
+    request: ElicitRequestParams,
+) -> ElicitResult {
+    clock.pause();
+    let answer = relay.elicit(server, request).await;
+    clock.resume();
+    answer
 }
 
 /// The answer when nobody can be asked.
@@ -162,7 +249,7 @@ mod tests {
 
     fn told(route: Route) -> Option<(usize, &'static str)> {
         match route {
-            Route::Ask(_) => None,
+            Route::Ask(..) => None,
             Route::Cancel { tell, why } => Some((tell.len(), why)),
         }
     }
@@ -185,6 +272,32 @@ mod tests {
             told(set.route()),
             Some((0, "the caller gave no way to ask"))
         );
+    }
+
+    #[test]
+    fn a_paused_clock_does_not_count_the_human() {
+        let clock = CallClock::default();
+        let limit = Duration::from_millis(1000);
+        let started = Instant::now() - Duration::from_millis(500);
+        assert!(clock.remaining(started, limit).is_some());
+        clock.pause();
+        std::thread::sleep(Duration::from_millis(600));
+        // 1.1 s since the start, 0.6 s of them a human's: the call has
+        // used 0.5 s of its own.
+        assert!(clock.remaining(started, limit).is_some());
+        clock.resume();
+        assert!(clock.human() >= Duration::from_millis(600));
+        std::thread::sleep(Duration::from_millis(600));
+        assert!(
+            clock.remaining(started, limit).is_none(),
+            "1.1 s of its own"
+        );
+        // A human cannot hold a call forever.
+        let stuck = CallClock::default();
+        if let Ok(mut p) = stuck.inner.lock() {
+            p.total = MAX_HUMAN_WAIT;
+        }
+        assert!(stuck.remaining(Instant::now(), limit).is_none());
     }
 
     #[test]

@@ -9,7 +9,7 @@
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rmcp::ErrorData;
 use rmcp::model::{
@@ -25,7 +25,7 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 use crate::config::ServerConfig;
-use crate::relay::{ElicitRelay, InFlight, Route, cancelled};
+use crate::relay::{ElicitRelay, InFlight, Route, ask_paused, cancelled};
 
 /// Lines of an upstream's stderr kept for its status.
 const STDERR_LINES: usize = 20;
@@ -117,7 +117,7 @@ impl ClientHandler for UpstreamHandler {
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
         Ok(match self.in_flight.route() {
-            Route::Ask(relay) => relay.elicit(&self.server, request).await,
+            Route::Ask(relay, clock) => ask_paused(&*relay, &clock, &self.server, request).await,
             Route::Cancel { tell, why } => {
                 for relay in tell {
                     relay.unanswered(&self.server, why).await;
@@ -326,15 +326,24 @@ impl Connection {
         limits: &Limits,
         relay: Option<Arc<dyn ElicitRelay>>,
     ) -> Result<CallToolResult, UpstreamError> {
-        let _in_flight = self.in_flight.begin(relay);
+        let in_flight = self.in_flight.begin(relay);
         let mut params = CallToolRequestParams::new(tool.to_owned());
         if let Some(args) = args {
             params = params.with_arguments(args);
         }
-        let result = tokio::time::timeout(limits.call, self.peer.call_tool(params))
-            .await
-            .map_err(|_| UpstreamError::Timeout(secs(limits.call)))?
-            .map_err(service_error)?;
+        // The limit counts the server's time, not a person's answering
+        // its form (see relay::CallClock).
+        let started = Instant::now();
+        let call = self.peer.call_tool(params);
+        tokio::pin!(call);
+        let result = loop {
+            let Some(wait) = in_flight.clock.remaining(started, limits.call) else {
+                return Err(UpstreamError::Timeout(secs(limits.call)));
+            };
+            if let Ok(r) = tokio::time::timeout(wait, &mut call).await {
+                break r.map_err(service_error)?;
+            }
+        };
         let size = serde_json::to_vec(&result).map_or(usize::MAX, |v| v.len());
         if size > limits.max_result_bytes {
             return Ok(CallToolResult::error(vec![

@@ -8,8 +8,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures::future::BoxFuture;
+use hivegate_mcp::relay::ElicitRelay;
 use hivegate_mcp::runtime::{McpRuntime, ServerState};
 use hivegate_mcp::upstream::Limits;
+use rmcp::model::{ElicitRequestParams, ElicitResult, ElicitationAction};
 use serde_json::{Value, json};
 
 fn npm_dir() -> PathBuf {
@@ -298,4 +301,59 @@ async fn hostile_upstreams_get_clear_errors_and_leave_no_process() {
     for pid in pids {
         assert!(gone(pid).await, "process {pid} leaked");
     }
+}
+
+/// Answers an upstream's form after `delay`, as a slow person would.
+struct SlowPerson {
+    delay: Duration,
+}
+
+impl ElicitRelay for SlowPerson {
+    fn elicit(&self, _server: &str, _request: ElicitRequestParams) -> BoxFuture<'_, ElicitResult> {
+        Box::pin(async move {
+            tokio::time::sleep(self.delay).await;
+            ElicitResult::new(ElicitationAction::Accept)
+                .with_content(json!({"name": "Grace Hopper", "check": true}))
+        })
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_answering_an_upstream_form_has_more_than_the_call_limit() {
+    let home = Home::new("slow-person");
+    home.write(json!({"everything": npm_server("everything", &["stdio"])}));
+    // Calls may take 2 s of the server's time; the person takes 3 s.
+    let rt = McpRuntime::load(&home.config(), quick()).await.unwrap();
+    assert!(rt.start_all().await.is_empty());
+    let person: Arc<dyn ElicitRelay> = Arc::new(SlowPerson {
+        delay: Duration::from_secs(3),
+    });
+    // Before the call's clock stopped for the person, this failed with
+    // "no answer within 2 s".
+    let started = std::time::Instant::now();
+    let r = rt
+        .call(
+            "mcp_everything_trigger-elicitation-request",
+            None,
+            Some(person),
+        )
+        .await
+        .unwrap();
+    assert!(started.elapsed() >= Duration::from_secs(3));
+    assert!(text_of(&r).contains("Grace Hopper"), "{}", text_of(&r));
+    // A relay that is never asked changes nothing for a call that asks
+    // nobody.
+    let hurried: Arc<dyn ElicitRelay> = Arc::new(SlowPerson {
+        delay: Duration::from_secs(3),
+    });
+    let r = rt
+        .call(
+            "mcp_everything_echo",
+            json!({"message": "still quick"}).as_object().cloned(),
+            Some(hurried),
+        )
+        .await
+        .unwrap();
+    assert!(text_of(&r).contains("still quick"));
+    rt.stop_all().await;
 }
