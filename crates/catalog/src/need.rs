@@ -2,7 +2,7 @@
 //! entries it names outright, and whether it names a file, a channel or a
 //! web page.
 //!
-//! Both are signals an embedding of the whole sentence dilutes. "Write the
+//! An embedding of the whole sentence dilutes each of these. "Write the
 //! notes in a google doc" sits closer in meaning to a calendar than to a
 //! document connector, but whoever wrote it named the product; "show me
 //! src/main.rs" never says "file".
