@@ -13,6 +13,7 @@ use std::sync::Arc;
 use hivegate_policy::annotations::ToolAnnotations;
 use hivegate_policy::canonical::to_canonical_string;
 use hivegate_policy::confirmation::AutonomyOverride;
+use hivegate_policy::permissions::PermissionManager;
 use hivegate_policy::rules::RuleSet;
 use hivegate_policy::tier::{Tier, get_effective_tier};
 use hivegate_policy::{ApprovalClass, AutonomyLevel, Decision, DecisionContext, Verdict, decide};
@@ -57,6 +58,9 @@ pub struct CallRequest {
     pub autonomy: Option<AutonomyOverride>,
     /// An upstream MCP tool's annotations, when the executor knows them.
     pub hints: Option<ToolAnnotations>,
+    /// The operator's tool filter for this caller (seed §6): a tool it
+    /// forbids is denied. Set by the executor, never by the caller.
+    pub permissions: Option<Arc<PermissionManager>>,
 }
 
 /// What the gate answers for one call.
@@ -203,7 +207,7 @@ impl<S: Store> Gate<S> {
         let ctx = DecisionContext {
             autonomy: level,
             rules: self.rules.as_ref(),
-            permissions: None,
+            permissions: req.permissions.as_deref(),
             tool_hints: req.hints.as_ref(),
         };
         let decision = decide(&req.tool, &req.args, &ctx);

@@ -13,6 +13,7 @@ use hivegate_mcp::runtime::McpRuntime;
 use hivegate_mcp::upstream::Limits;
 use hivegate_policy::AutonomyLevel;
 use hivegate_policy::confirmation::AutonomyOverride;
+use hivegate_policy::permissions::PermissionManager;
 use hivegate_server::discovery::Discovery;
 use hivegate_server::mcp_face::ServerMeta;
 use hivegate_store::AnyStore;
@@ -34,6 +35,8 @@ pub struct McpArgs {
     no_start: bool,
     #[command(flatten)]
     autonomy: McpAutonomy,
+    #[command(flatten)]
+    tools: McpToolFilter,
     /// The running `hivegate serve` (for servers, tools, reload).
     #[arg(
         long,
@@ -117,6 +120,52 @@ impl McpAutonomy {
     }
 }
 
+/// The operator's tool filter for the MCP gateway (seed §6): which tools
+/// an agent is shown and may call at all, e.g. a persona without installs.
+#[derive(Debug, Clone, Args)]
+pub struct McpToolFilter {
+    /// Show and run only these tools (repeatable): exposed names such as
+    /// mcp_fs_read_text_file, or meta tools such as find_connector.
+    #[arg(long = "mcp-allow-tool", value_name = "TOOL")]
+    allow: Vec<String>,
+    /// Never show or run this tool (repeatable); wins over --mcp-allow-tool.
+    #[arg(long = "mcp-deny-tool", value_name = "TOOL")]
+    deny: Vec<String>,
+}
+
+impl McpToolFilter {
+    /// The filter, or none when no flag was given.
+    pub fn resolve(&self) -> Result<Option<Arc<PermissionManager>>, UserError> {
+        for (flag, names) in [
+            ("--mcp-allow-tool", &self.allow),
+            ("--mcp-deny-tool", &self.deny),
+        ] {
+            if let Some(bad) = names.iter().find(|n| !valid_tool_name(n)) {
+                return Err(UserError::new(format!(
+                    "{flag}: `{bad}` is not a tool name (letters, digits, _ - . and up to 128 characters)"
+                )));
+            }
+        }
+        if self.allow.is_empty() && self.deny.is_empty() {
+            return Ok(None);
+        }
+        let allow = (!self.allow.is_empty()).then_some(self.allow.iter().map(String::as_str));
+        Ok(Some(Arc::new(PermissionManager::new(
+            self.deny.iter().map(String::as_str),
+            allow,
+        ))))
+    }
+}
+
+/// What an MCP tool name may hold (the spec's SEP-986 charset, plus the
+/// `/` no exposed name has).
+fn valid_tool_name(name: &str) -> bool {
+    (1..=128).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
 /// Everything the gateway needs, for `serve` and for `hivegate mcp`.
 pub struct GatewayParts {
     pub runtime: Arc<McpRuntime>,
@@ -125,6 +174,7 @@ pub struct GatewayParts {
     pub approval_wait: Duration,
     pub approve_at: String,
     pub autonomy: Option<AutonomyOverride>,
+    pub permissions: Option<Arc<PermissionManager>>,
 }
 
 pub fn gateway(home: &Home, p: GatewayParts) -> Arc<Gateway> {
@@ -143,6 +193,7 @@ pub fn gateway(home: &Home, p: GatewayParts) -> Arc<Gateway> {
             approve_at: p.approve_at,
             autonomy: p.autonomy,
             workspace: None,
+            permissions: p.permissions,
         },
     ))
 }
@@ -175,6 +226,7 @@ pub fn run(h: HomeArgs, a: McpArgs, command: Option<McpCommand>) -> Result<()> {
 fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
     let home = Home::resolve(h.home.as_deref())?;
     let autonomy = a.autonomy.resolve(crate::gate_cmd::now_ms())?;
+    let permissions = a.tools.resolve()?;
     // One client, one thread: no cross-thread wake-ups per message.
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -200,6 +252,7 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
                 approval_wait: Duration::from_secs(a.approval_wait),
                 approve_at: "hivegate approvals approve {id}".into(),
                 autonomy,
+                permissions,
             },
         );
         let served = GatewaySession::new(gw)

@@ -49,6 +49,8 @@ pub struct ServeArgs {
     approval_wait: u64,
     #[command(flatten)]
     mcp_autonomy: crate::mcp_cmd::McpAutonomy,
+    #[command(flatten)]
+    mcp_tools: crate::mcp_cmd::McpToolFilter,
 }
 
 #[derive(Debug, Subcommand)]
@@ -134,6 +136,7 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
         );
     };
     let autonomy = a.mcp_autonomy.resolve(crate::gate_cmd::now_ms())?;
+    let permissions = a.mcp_tools.resolve()?;
     let rt = runtime()?;
     rt.block_on(async move {
         let gate = home.open_gate(h.database_url.as_deref()).await?;
@@ -165,6 +168,7 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
                 approval_wait: std::time::Duration::from_secs(a.approval_wait),
                 approve_at: format!("http://{local}/api/approvals/{{id}}/approve"),
                 autonomy,
+                permissions,
             },
         );
         let state = Arc::new(state.with_gateway(Arc::clone(&gw)));

@@ -852,6 +852,99 @@ async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
     let _ = s.cancel().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operators_tool_filter_hides_and_denies() {
+    let (home, files, _token) = setup("toolfilter");
+    for bad in ["", "has space", "semi;colon", &"x".repeat(129)] {
+        let out = bin()
+            .args(["mcp", "--mcp-deny-tool", bad, "--home", home.s()])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}: {err}");
+        assert!(err.contains("is not a tool name"), "{bad:?}: {err}");
+    }
+
+    // A deny list: the write tool and installs are neither shown nor run,
+    // even for a context that asks for exactly them.
+    let cmd = mcp_stdio(
+        &home,
+        &[
+            "--approval-wait",
+            "0",
+            "--mcp-deny-tool",
+            "mcp_fs_write_file",
+            "--mcp-deny-tool",
+            "install_capability",
+        ],
+    );
+    let s = Client::default()
+        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
+        .await
+        .unwrap();
+    let names = tool_names(&s, None).await;
+    assert!(
+        names.contains(&"acquire_capability".to_owned()),
+        "{names:?}"
+    );
+    assert!(
+        !names.contains(&"install_capability".to_owned()),
+        "{names:?}"
+    );
+    let names = tool_names(&s, Some("write a text file to disk with fs write_file")).await;
+    assert!(
+        names.iter().any(|n| n.starts_with("mcp_fs_")),
+        "the context shows fs tools: {names:?}"
+    );
+    assert!(
+        !names.contains(&"mcp_fs_write_file".to_owned()),
+        "{names:?}"
+    );
+    let target = files.join("denied.txt");
+    let r = call(
+        &s,
+        "mcp_fs_write_file",
+        json!({"path": target, "content": "x"}),
+    )
+    .await;
+    assert_eq!(r.is_error, Some(true));
+    assert!(text(&r).contains("not permitted"), "{}", text(&r));
+    assert!(!target.exists());
+    let r = call(
+        &s,
+        "install_capability",
+        json!({"name": "code-review", "source": "starter-pack"}),
+    )
+    .await;
+    assert!(text(&r).contains("not permitted"), "{}", text(&r));
+    let _ = s.cancel().await;
+
+    // An allow list: exactly those tools, shown without gating (two are
+    // under the threshold), and nothing else runs.
+    let cmd = mcp_stdio(
+        &home,
+        &[
+            "--mcp-allow-tool",
+            "find_connector",
+            "--mcp-allow-tool",
+            "mcp_everything_echo",
+        ],
+    );
+    let s = Client::default()
+        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
+        .await
+        .unwrap();
+    let mut names = tool_names(&s, None).await;
+    names.sort();
+    assert_eq!(names, ["find_connector", "mcp_everything_echo"]);
+    let r = call(&s, "mcp_everything_echo", json!({"message": "allowed"})).await;
+    assert!(text(&r).contains("allowed"), "{}", text(&r));
+    let r = call(&s, "mcp_memory_read_graph", json!({})).await;
+    assert!(text(&r).contains("not permitted"), "{}", text(&r));
+    let _ = s.cancel().await;
+}
+
 /// Runs `openssl` with `args` in `dir`; panics with its stderr on failure.
 fn openssl(dir: &Path, args: &[&str]) {
     let out = std::process::Command::new("openssl")

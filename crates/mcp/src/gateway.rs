@@ -26,6 +26,7 @@ use hivegate_gate::{CallRequest, Gate};
 use hivegate_policy::Verdict;
 use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
+use hivegate_policy::permissions::PermissionManager;
 use hivegate_store::{AnyStore, ApprovalStatus, Store};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
@@ -82,6 +83,10 @@ pub struct GatewayConfig {
     /// The operator's autonomy level for MCP sessions. Clients cannot set it.
     pub autonomy: Option<AutonomyOverride>,
     pub workspace: Option<String>,
+    /// The operator's tool filter (seed §6, and the persona filter of seed
+    /// #6 D6.5): a forbidden tool, meta or upstream, is never listed and
+    /// its calls are denied.
+    pub permissions: Option<Arc<PermissionManager>>,
 }
 
 impl Default for GatewayConfig {
@@ -91,6 +96,7 @@ impl Default for GatewayConfig {
             approve_at: "hivegate approvals approve {id}".into(),
             autonomy: None,
             workspace: None,
+            permissions: None,
         }
     }
 }
@@ -127,7 +133,7 @@ impl Gateway {
             runs: Mutex::new(Lru::new(crate::retrieval::MAX_CONVERSATIONS)),
             gate,
             meta,
-            selector,
+            selector: selector.with_permissions(config.permissions.clone()),
             config,
         }
     }
@@ -525,6 +531,7 @@ impl GatewaySession {
             workspace: self.gw.config.workspace.clone(),
             autonomy: self.gw.config.autonomy,
             hints: upstream.and_then(|t| t.tool.annotations),
+            permissions: self.gw.config.permissions.clone(),
         };
         let decision = match self.gw.gate.decide(&req, now_ms()).await {
             Ok(d) => d,
@@ -861,6 +868,9 @@ impl ServerHandler for GatewaySession {
         let index = self.gw.runtime.index();
         let shown = self.select(&conversation, &index, query.as_deref()).await;
         let mut tools = meta_tool_list();
+        if let Some(p) = &self.gw.config.permissions {
+            tools.retain(|t| p.is_allowed(&t.name));
+        }
         tools.extend(shown.iter().filter_map(|n| index.get(n)).map(upstream_tool));
         Ok(ListToolsResult::with_all_items(tools))
     }

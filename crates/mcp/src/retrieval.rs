@@ -19,6 +19,7 @@ use hivegate_catalog::retrieval::Doc;
 use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
 use hivegate_catalog::retrieval::hybrid::Hybrid;
 use hivegate_embed::Embedder;
+use hivegate_policy::permissions::PermissionManager;
 use serde::{Deserialize, Serialize};
 
 use crate::lru::Lru;
@@ -94,6 +95,7 @@ pub struct ToolSelector {
     embedder: Mutex<Option<Arc<dyn Embedder>>>,
     ranked: Mutex<Option<Arc<Ranked>>>,
     accumulator: Mutex<Lru<BTreeSet<String>>>,
+    permissions: Option<Arc<PermissionManager>>,
 }
 
 impl std::fmt::Debug for ToolSelector {
@@ -119,7 +121,21 @@ impl ToolSelector {
             embedder: Mutex::new(embedder),
             ranked: Mutex::new(None),
             accumulator: Mutex::new(Lru::new(MAX_CONVERSATIONS)),
+            permissions: None,
         }
+    }
+
+    /// Never shows a tool `permissions` forbids: it is left out before the
+    /// top ten are taken, so forbidden tools take no agent's slots.
+    pub fn with_permissions(mut self, permissions: Option<Arc<PermissionManager>>) -> Self {
+        self.permissions = permissions;
+        self
+    }
+
+    fn allowed(&self, exposed: &str) -> bool {
+        self.permissions
+            .as_ref()
+            .is_none_or(|p| p.is_allowed(exposed))
     }
 
     /// Switches the embedding provider (the discovery index was rebuilt).
@@ -160,9 +176,10 @@ impl ToolSelector {
 
     /// The tools `conversation` is shown now, given the query (if any).
     pub fn select(&self, conversation: &str, index: &ToolIndex, query: Option<&str>) -> Selection {
-        if index.tools.len() <= GATE_THRESHOLD {
+        let permitted = || index.tools.iter().filter(|t| self.allowed(&t.exposed));
+        if permitted().count() <= GATE_THRESHOLD {
             return Selection {
-                shown: index.tools.iter().map(|t| t.exposed.clone()).collect(),
+                shown: permitted().map(|t| t.exposed.clone()).collect(),
                 ..Selection::default()
             };
         }
@@ -181,7 +198,12 @@ impl ToolSelector {
                             let mut order: Vec<usize> = (0..scored.fused.len())
                                 .filter(|&i| {
                                     let s = scored.fused[i];
-                                    s.is_finite() && (semantic || s > 0.0)
+                                    s.is_finite()
+                                        && (semantic || s > 0.0)
+                                        && index
+                                            .tools
+                                            .get(i)
+                                            .is_some_and(|t| self.allowed(&t.exposed))
                                 })
                                 .collect();
                             order.sort_by(|&a, &b| scored.fused[b].total_cmp(&scored.fused[a]));
@@ -209,9 +231,7 @@ impl ToolSelector {
             .filter(|n| set.insert(n.clone()))
             .collect();
         Selection {
-            shown: index
-                .tools
-                .iter()
+            shown: permitted()
                 .filter(|t| set.contains(&t.exposed))
                 .map(|t| t.exposed.clone())
                 .collect(),
@@ -275,6 +295,36 @@ mod tests {
             ));
         }
         ToolIndex::detached(generation, tools)
+    }
+
+    #[test]
+    fn forbidden_tools_are_never_shown_and_do_not_count() {
+        // 24 tools, 4 of them forbidden: 20 permitted, so no gating.
+        let deny: Vec<String> = (0..4).map(|i| format!("mcp_filler_noop_{i}")).collect();
+        let s = ToolSelector::new(None).with_permissions(Some(Arc::new(PermissionManager::new(
+            deny.iter().map(String::as_str),
+            None::<Vec<&str>>,
+        ))));
+        let idx = index(GATE_THRESHOLD, 1);
+        let sel = s.select("c1", &idx, None);
+        assert!(!sel.gated);
+        assert_eq!(sel.shown.len(), GATE_THRESHOLD);
+        assert!(sel.shown.iter().all(|n| !deny.contains(n)));
+        // Above the threshold, the best match is skipped when forbidden.
+        let query = Some("weather forecast in Paris");
+        let plain = ToolSelector::new(None).select("c1", &index(40, 2), query);
+        assert!(plain.shown.iter().any(|n| n == "mcp_weather_forecast"));
+        let s = ToolSelector::new(None).with_permissions(Some(Arc::new(PermissionManager::new(
+            ["mcp_weather_forecast"],
+            None::<Vec<&str>>,
+        ))));
+        let sel = s.select("c1", &index(40, 2), query);
+        assert!(sel.gated);
+        assert!(
+            !sel.shown.iter().any(|n| n == "mcp_weather_forecast"),
+            "{:?}",
+            sel.shown
+        );
     }
 
     #[test]

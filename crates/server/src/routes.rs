@@ -115,6 +115,7 @@ pub async fn decide(
         workspace: b.workspace,
         autonomy: b.autonomy,
         hints,
+        permissions: None,
     };
     let d = s.gate.decide(&req, now_ms()).await?;
     Ok(Json(d).into_response())
