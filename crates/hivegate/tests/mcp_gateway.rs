@@ -212,6 +212,7 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         json!({"level": "normal", "expiresAt": null}),
         "{listing}"
     );
+    assert_eq!(listing["toolFilter"], Value::Null, "{listing}");
     let pids: Vec<u64> = listing["servers"]
         .as_array()
         .unwrap()
@@ -943,6 +944,26 @@ async fn the_operators_tool_filter_hides_and_denies() {
     let r = call(&s, "mcp_memory_read_graph", json!({})).await;
     assert!(text(&r).contains("not permitted"), "{}", text(&r));
     let _ = s.cancel().await;
+
+    // serve takes the same flags and shows the filter in force.
+    let (child, addr) = serve_args(
+        &home,
+        &[],
+        &[
+            "--mcp-deny-tool",
+            "mcp_fs_write_file",
+            "--mcp-allow-tool",
+            "find_connector",
+        ],
+    );
+    let _child = Terminate(child);
+    let (code, listing) = http(addr, "GET", "/api/mcps", None, None);
+    assert_eq!(code, 200, "{listing}");
+    assert_eq!(
+        listing["toolFilter"],
+        json!({"deny": ["mcp_fs_write_file"], "allowOnly": ["find_connector"]}),
+        "{listing}"
+    );
 }
 
 /// Runs `openssl` with `args` in `dir`; panics with its stderr on failure.

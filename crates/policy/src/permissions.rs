@@ -4,6 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use serde::Serialize;
+
 /// Tools that only read (seed §6, frozen).
 pub const READONLY_TOOLS: &[&str] = &[
     "read_file",
@@ -26,10 +28,13 @@ pub const READONLY_TOOLS: &[&str] = &[
     "list_harnesses",
 ];
 
-/// A blacklist and an optional whitelist of tool names.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// A blacklist and an optional whitelist of tool names. Shown in status
+/// output as `{deny, allowOnly}`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct PermissionManager {
+    #[serde(rename = "deny")]
     blacklist: BTreeSet<String>,
+    #[serde(rename = "allowOnly")]
     whitelist: Option<BTreeSet<String>>,
 }
 

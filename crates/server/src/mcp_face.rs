@@ -150,8 +150,9 @@ fn gateway(s: &AppState) -> Result<&Arc<Gateway>, ApiError> {
     })
 }
 
-/// `GET /api/mcps`: every upstream with state, health and tools; the
-/// config file's signature is checked on the way (cheap when unchanged).
+/// `GET /api/mcps`: every upstream with state, health and tools, the
+/// autonomy and tool filter in force; the config file's signature is
+/// checked on the way (cheap when unchanged).
 pub async fn list(State(s): State<Arc<AppState>>) -> ApiResult {
     let gw = gateway(&s)?;
     let (servers, reload_error) = gw.runtime.servers().await;
@@ -166,6 +167,7 @@ pub async fn list(State(s): State<Arc<AppState>>) -> ApiResult {
         "toolCount": gw.runtime.index().tools.len(),
         "reloadError": reload_error,
         "autonomy": autonomy,
+        "toolFilter": gw.config.permissions,
     }))
     .into_response())
 }

@@ -91,7 +91,7 @@ pub async fn document() -> Json<Value> {
                 "requestBody": body("ProviderRequest"),
                 "responses": with_body_errors(json!({"200": ok(json!({"type": "object"})), "401": error_ref(), "503": error_ref(),
                     "403": {"description": "TIER_INSUFFICIENT", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/TierInsufficient"}}}}}))}},
-            "/api/mcps": {"get": {"summary": "Upstream MCP servers with state, pid, health and tools, and the autonomy in force for gateway calls; checks .mcp.json's signature on the way",
+            "/api/mcps": {"get": {"summary": "Upstream MCP servers with state, pid, health and tools, and the autonomy and tool filter in force for gateway calls; checks .mcp.json's signature on the way",
                 "responses": {"200": ok(json!({"type": "object", "required": ["servers", "toolCount"]})), "503": error_ref()}}},
             "/api/mcps/reload": {"post": {"summary": "Re-read .mcp.json: removed servers stop, changed ones restart if they ran, added ones register stopped", "security": admin,
                 "responses": {"200": ok(json!({"type": "object"})), "400": error_ref(), "401": error_ref(), "503": error_ref()}}},
