@@ -157,8 +157,8 @@ impl McpToolFilter {
     }
 }
 
-/// What an MCP tool name may hold (the spec's SEP-986 charset, plus the
-/// `/` no exposed name has).
+/// What a tool name given to the filter may hold: letters, digits, `_`,
+/// `-` and `.`, as every exposed and meta tool name does.
 fn valid_tool_name(name: &str) -> bool {
     (1..=128).contains(&name.len())
         && name
