@@ -15,9 +15,13 @@ use std::time::{Duration, Instant};
 use common::*;
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, ElicitRequestParams,
-    ElicitResult, ElicitationAction, Implementation, PaginatedRequestParams,
+    ElicitResult, ElicitationAction, Implementation, PaginatedRequestParams, ServerNotification,
+    SubscriptionFilter,
 };
-use rmcp::service::{NotificationContext, RequestContext, RoleClient, RunningService};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, RequestContext, RoleClient,
+    RunningService,
+};
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::{ClientHandler, ErrorData, ServiceExt};
 use serde_json::{Value, json};
@@ -123,7 +127,26 @@ fn approve(addr: SocketAddr, token: &str, id: &str) {
 async fn connect(addr: SocketAddr, c: &Client) -> RunningService<RoleClient, Client> {
     hivegate_mcp::upstream::install_tls_provider();
     let t = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
-    c.clone().serve(t).await.unwrap()
+    if !c.stateless {
+        return c.clone().serve(t).await.unwrap();
+    }
+    // Protocol 2026-07-28 has no `initialize`: `server/discover`, then
+    // self-contained requests.
+    let s = c
+        .clone()
+        .serve_with_lifecycle(
+            t,
+            ClientLifecycleMode::Discover {
+                preferred_versions: vec![rmcp::model::ProtocolVersion::V_2026_07_28],
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        s.peer().peer_info().unwrap().protocol_version,
+        rmcp::model::ProtocolVersion::V_2026_07_28
+    );
+    s
 }
 
 fn args(v: Value) -> serde_json::Map<String, Value> {
@@ -516,6 +539,21 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
     assert_eq!(caps["mcpServers"].as_array().unwrap().len(), 3);
     assert_eq!(caps["tools"]["mcp"], upstream_tools);
     assert_eq!(caps["plugins"], json!([]));
+    // A client on protocol 2026-07-28 has no session to be told on: it
+    // listens (subscriptions/listen) instead.
+    let stateless = Client {
+        stateless: true,
+        ..Client::default()
+    };
+    let e = connect(addr, &stateless).await;
+    let seen = tool_names(&e, Some("echo a message back to me")).await;
+    assert!(seen.contains(&"mcp_everything_echo".to_owned()), "{seen:?}");
+    let mut listening = e
+        .peer()
+        .listen(SubscriptionFilter::builder().tools_list_changed().build())
+        .await
+        .unwrap();
+    assert_eq!(listening.acknowledged().tools_list_changed, Some(true));
     let before = plain.list_changed.load(Ordering::SeqCst);
     let (status, _) = http(
         addr,
@@ -530,6 +568,19 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         plain.list_changed.load(Ordering::SeqCst) > before,
         "no tools/list_changed after a stop"
     );
+    let heard = tokio::time::timeout(Duration::from_secs(5), listening.next())
+        .await
+        .expect("no tools/list_changed on the subscription after a stop")
+        .unwrap();
+    assert!(
+        matches!(
+            heard,
+            Some(ServerNotification::ToolListChangedNotification(_))
+        ),
+        "{heard:?}"
+    );
+    drop(listening);
+    let _ = e.cancel().await;
     assert!(
         !tool_names(&a, None)
             .await

@@ -32,9 +32,10 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ElicitRequest,
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, Implementation,
     InputRequest, InputRequests, InputRequiredResult, InputResponses, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    ServerNotification, SubscriptionFilter, Tool, ToolListChangedNotification,
 };
-use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer};
+use rmcp::service::{NotificationContext, Peer, RequestContext, RoleServer, SubscriptionContext};
 use rmcp::{ErrorData, ServerHandler};
 use serde_json::{Value, json};
 
@@ -895,6 +896,50 @@ impl ServerHandler for GatewaySession {
         let args = Value::Object(request.arguments.unwrap_or_default());
         let round = (request.input_responses, request.request_state);
         Ok(self.call(&request.name, args, round, &context).await)
+    }
+
+    /// Clients on protocol 2026-07-28 have no session to be notified on;
+    /// they open `subscriptions/listen` for `tools/list_changed`.
+    fn accepted_subscription_filter(
+        &self,
+        requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        (requested.tools_list_changed == Some(true))
+            .then(|| SubscriptionFilter::builder().tools_list_changed().build())
+    }
+
+    /// Sends `tools/list_changed` on the subscription whenever the upstream
+    /// tools its conversation would be shown change, until it is cancelled.
+    async fn listen(&self, sub: SubscriptionContext) -> Result<(), ErrorData> {
+        let conversation = self.conversation_of(sub.request_context());
+        let mut rx = self.gw.runtime.subscribe();
+        let shown_now = || {
+            self.gw
+                .selector
+                .select(&conversation, &self.gw.runtime.index(), None)
+                .shown
+        };
+        let mut shown = shown_now();
+        loop {
+            tokio::select! {
+                () = sub.cancelled() => return Ok(()),
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        return Ok(());
+                    }
+                    let now = shown_now();
+                    if now != shown {
+                        shown = now;
+                        let note = ServerNotification::ToolListChangedNotification(
+                            ToolListChangedNotification::default(),
+                        );
+                        if sub.sink().send(note).await.is_err() {
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+        }
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
