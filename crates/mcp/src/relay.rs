@@ -179,17 +179,23 @@ impl InFlight {
 }
 
 /// Asks `relay` with `clock` stopped: a person's thinking time is not the
-/// server's.
+/// server's. The clock runs again however the asking ends, a request the
+/// server cancels (and so drops) included.
 pub(crate) async fn ask_paused(
     relay: &dyn ElicitRelay,
     clock: &CallClock,
     server: &str,
     request: ElicitRequestParams,
 ) -> ElicitResult {
+    struct Resume<'a>(&'a CallClock);
+    impl Drop for Resume<'_> {
+        fn drop(&mut self) {
+            self.0.resume();
+        }
+    }
     clock.pause();
-    let answer = relay.elicit(server, request).await;
-    clock.resume();
-    answer
+    let _resume = Resume(clock);
+    relay.elicit(server, request).await
 }
 
 /// The answer when nobody can be asked.
@@ -298,6 +304,27 @@ mod tests {
             p.total = MAX_HUMAN_WAIT;
         }
         assert!(stuck.remaining(Instant::now(), limit).is_none());
+    }
+
+    #[tokio::test]
+    async fn a_dropped_question_restarts_the_clock() {
+        struct Never;
+        impl ElicitRelay for Never {
+            fn elicit(&self, _: &str, _: ElicitRequestParams) -> BoxFuture<'_, ElicitResult> {
+                Box::pin(std::future::pending())
+            }
+        }
+        let clock = CallClock::default();
+        let request: ElicitRequestParams = serde_json::from_value(json!({
+            "mode": "form", "message": "?", "requestedSchema": {"type": "object", "properties": {}}
+        }))
+        .unwrap();
+        let asking = ask_paused(&Never, &clock, "s", request);
+        let timed_out = tokio::time::timeout(Duration::from_millis(20), asking).await;
+        assert!(timed_out.is_err());
+        let paused_for = clock.human();
+        std::thread::sleep(Duration::from_millis(30));
+        assert_eq!(clock.human(), paused_for, "the clock runs again");
     }
 
     #[test]
