@@ -208,6 +208,14 @@ fn mcp_stdio(home: &Home, extra: &[&str]) -> tokio::process::Command {
     cmd
 }
 
+/// A plain client of `hivegate mcp` run with `extra` flags.
+async fn stdio_client(home: &Home, extra: &[&str]) -> RunningService<RoleClient, Client> {
+    Client::default()
+        .serve(rmcp::transport::TokioChildProcess::new(mcp_stdio(home, extra)).unwrap())
+        .await
+        .unwrap()
+}
+
 fn setup(tag: &str) -> (Home, PathBuf, String) {
     let home = Home::new(tag);
     let files = home.0.join("files");
@@ -857,7 +865,7 @@ async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
         assert!(err.contains(why), "{bad:?}: {err}");
     }
 
-    let cmd = mcp_stdio(
+    let s = stdio_client(
         &home,
         &[
             "--approval-wait",
@@ -867,11 +875,8 @@ async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
             "--mcp-autonomy-minutes",
             "5",
         ],
-    );
-    let s = Client::default()
-        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
-        .await
-        .unwrap();
+    )
+    .await;
     let dir = files.join("made-at-trusted");
     let r = call(&s, "mcp_fs_create_directory", json!({"path": dir})).await;
     assert_ne!(r.is_error, Some(true), "{}", text(&r));
@@ -892,11 +897,7 @@ async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
     let _ = s.cancel().await;
 
     // At normal (no flag) the same directory call asks.
-    let cmd = mcp_stdio(&home, &["--approval-wait", "0"]);
-    let s = Client::default()
-        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
-        .await
-        .unwrap();
+    let s = stdio_client(&home, &["--approval-wait", "0"]).await;
     let dir = files.join("made-at-normal");
     let r = call(&s, "mcp_fs_create_directory", json!({"path": dir})).await;
     assert_eq!(r.structured_content.unwrap()["status"], "pending_approval");
@@ -920,7 +921,7 @@ async fn the_operators_tool_filter_hides_and_denies() {
 
     // A deny list: the write tool and installs are neither shown nor run,
     // even for a context that asks for exactly them.
-    let cmd = mcp_stdio(
+    let s = stdio_client(
         &home,
         &[
             "--approval-wait",
@@ -930,11 +931,8 @@ async fn the_operators_tool_filter_hides_and_denies() {
             "--mcp-deny-tool",
             "install_capability",
         ],
-    );
-    let s = Client::default()
-        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
-        .await
-        .unwrap();
+    )
+    .await;
     let names = tool_names(&s, None).await;
     assert!(
         names.contains(&"acquire_capability".to_owned()),
@@ -974,7 +972,7 @@ async fn the_operators_tool_filter_hides_and_denies() {
 
     // An allow list: exactly those tools, shown without gating (two are
     // under the threshold), and nothing else runs.
-    let cmd = mcp_stdio(
+    let s = stdio_client(
         &home,
         &[
             "--mcp-allow-tool",
@@ -982,11 +980,8 @@ async fn the_operators_tool_filter_hides_and_denies() {
             "--mcp-allow-tool",
             "mcp_everything_echo",
         ],
-    );
-    let s = Client::default()
-        .serve(rmcp::transport::TokioChildProcess::new(cmd).unwrap())
-        .await
-        .unwrap();
+    )
+    .await;
     let mut names = tool_names(&s, None).await;
     names.sort();
     assert_eq!(names, ["find_connector", "mcp_everything_echo"]);
