@@ -11,7 +11,7 @@ use crate::CatalogError;
 pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     (
         "read_file",
-        "read open view show look at see display print cat head tail first lines inside file contents source code text document local",
+        "read open view show look at see display print cat head tail first lines inside file contents source code text document local readme changelog",
     ),
     (
         "write_file",
@@ -19,11 +19,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "edit_file",
-        "edit modify change update replace patch fix add insert header rename refactor file lines code",
+        "edit modify change update replace patch fix add insert header rename refactor variable function file lines code",
     ),
     (
         "search_files",
-        "find locate where which list every all search files by name type extension glob path directory folder",
+        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder",
     ),
     (
         "search_content",
@@ -43,7 +43,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status what changed modified uncommitted unstaged staged untracked files working tree",
+        "git status what changed change modified uncommitted unstaged staged untracked files working tree",
     ),
     (
         "git_diff",
@@ -80,7 +80,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past told said mentioned before ago last time",
+        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     ("get_identity", "identity who am i profile user persona"),
