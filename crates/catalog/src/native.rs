@@ -11,7 +11,7 @@ use crate::CatalogError;
 pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     (
         "read_file",
-        "read open view show look at see display print cat head tail first lines inside file contents source code text document local readme changelog",
+        "read open view show look at see display print cat head tail first lines inside file contents source code text document local readme changelog log logs whats",
     ),
     (
         "write_file",
@@ -23,11 +23,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_files",
-        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder",
+        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository",
     ),
     (
         "search_content",
-        "grep search text inside files content mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function symbol references defined implemented implementation where",
+        "grep search text inside files content mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where",
     ),
     (
         "bash",
@@ -35,7 +35,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "web_search",
-        "search web internet google look up online news latest information",
+        "search web internet google look up online news latest information weather forecast stackoverflow error message answers",
     ),
     (
         "web_fetch",
@@ -90,7 +90,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_audit",
-        "audit log history actions decisions approvals trail",
+        "audit log history actions decisions approvals trail calls denied blocked allowed approved",
     ),
     ("list_skills", "list installed skills available abilities"),
     ("search_skills", "search find skills ability how to"),

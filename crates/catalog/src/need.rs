@@ -23,12 +23,40 @@ const FILE_EXTENSIONS: &[&str] = &[
     "sql", "svg", "swift", "toml", "ts", "tsx", "txt", "xlsx", "xml", "yaml", "yml",
 ];
 
+/// Days and months: "every Monday" dates a need, it does not name
+/// monday.com. A name made of these alone names nothing.
+const CALENDAR_WORDS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
 /// The words that name an entry: its name's words, less the generic ones.
 /// Empty when nothing specific is left (the entry can then not be named).
 pub fn name_words(name: &str) -> Vec<String> {
-    tokens(name)
+    let words: Vec<String> = tokens(name)
         .filter(|w| !GENERIC_NAME_WORDS.contains(&w.as_str()))
-        .collect()
+        .collect();
+    if words.iter().all(|w| CALENDAR_WORDS.contains(&w.as_str())) {
+        return Vec::new();
+    }
+    words
 }
 
 /// Whether every one of `name` (from [`name_words`]) is among the need's
@@ -110,7 +138,21 @@ fn is_path(word: &str) -> bool {
         stem.chars().any(char::is_alphanumeric)
             && FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
     });
-    rooted || segments >= 3 || has_extension
+    rooted || segments >= 3 || has_extension || is_dotfile(word)
+}
+
+/// `.env`, `.bashrc`, `.env.example`: a hidden file (not `.NET` or `...`).
+fn is_dotfile(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(|c: char| "\"'`([{<".contains(c))
+        .trim_end_matches(|c: char| "\"'`)]}>,;:!?.".contains(c));
+    w.strip_prefix('.').is_some_and(|name| {
+        name.starts_with(char::is_alphabetic)
+            && name.chars().any(char::is_lowercase)
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || "._-".contains(c))
+    })
 }
 
 #[cfg(test)]
@@ -123,6 +165,12 @@ mod tests {
         assert!(names(&need, &name_words("google-docs")));
         assert!(names(&need, &name_words("meeting-notes")));
         assert!(!names(&need, &name_words("google-calendar")));
+        let weekly = words("a weekly sync every Monday at 10");
+        assert!(!names(&weekly, &name_words("monday")));
+        assert!(names(
+            &words("move my monday.com item"),
+            &name_words("monday.com")
+        ));
         assert!(names(&words("chart it"), &name_words("mcp-server-chart")));
         assert!(!names(&words("an mcp server"), &name_words("mcp-server")));
         assert!(!names(&need, &[]));
@@ -141,6 +189,8 @@ mod tests {
             "what does crates/store/src do",
             "tail /var/log/syslog",
             "cat ~/.bashrc",
+            "whats in the .env.example file",
+            "edit \".gitignore\".",
         ] {
             assert_eq!(ranking_text(need), format!("{need} (file)"), "{need}");
         }
@@ -172,6 +222,9 @@ mod tests {
             "50/50 odds",
             "issue #12 in C#",
             "# heading",
+            "port it to .NET",
+            "and so on...",
+            "a . b",
             "",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
