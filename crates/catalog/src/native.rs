@@ -43,7 +43,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status what changed change modified uncommitted unstaged staged untracked files working tree",
+        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree",
     ),
     (
         "git_diff",
@@ -51,7 +51,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_log",
-        "git log history commits recent changes author blame who touched wrote last changed line",
+        "git log history commits recent changes author blame who touched wrote last changed line on this branch",
     ),
     (
         "git_commit",
@@ -68,7 +68,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ("git_merge", "git merge branches combine integrate"),
     (
         "spawn_agent",
-        "delegate subagent parallel helper agent spawn task worker",
+        "delegate subagent sub agent another second agent parallel meanwhile helper agent spawn task worker",
     ),
     (
         "generate_docx",

@@ -1,11 +1,12 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use. The needs
-//! (tests/data/needs.jsonl, 186 of them) were written for this test; a
+//! (tests/data/needs.jsonl, 286 of them) were written for this test; a
 //! hidden set of the same kind is run against `hivegate pick --json`.
-//! Measured: BM25 177/186, the local model 180/186 (148 and 152 before
-//! connector keywords and the named / path / channel / URL reading of
-//! needs). The bar is 90 %: a change that loses needs fails here.
+//! The last 100 came in two batches of 50, each run once before anything
+//! was changed for it: 49/50 and 42/50 then, with either ranker.
+//! Measured now: BM25 (over the real marketplace) 284/286, the local model
+//! 284/286. The bar is 95 %: a change that loses needs fails here.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -95,7 +96,7 @@ async fn bm25_over_the_real_marketplace_meets_every_need() {
     let (ok, n, misses, ranking) = run(&store, dir.join("no-model"), ProviderKind::Local).await;
     assert_eq!(ranking, "bm25-only");
     eprintln!("bm25: {ok}/{n}; misses: {misses:#?}");
-    assert!(ok * 100 >= n * 90, "{ok}/{n}: {misses:#?}");
+    assert!(ok * 100 >= n * 95, "{ok}/{n}: {misses:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -108,6 +109,6 @@ async fn the_local_model_meets_the_needs() {
     let (ok, n, misses, ranking) = run(&store, model, ProviderKind::Local).await;
     assert_eq!(ranking, "hybrid");
     eprintln!("local: {ok}/{n}; misses: {misses:#?}");
-    assert!(ok * 100 >= n * 90, "{ok}/{n}: {misses:#?}");
+    assert!(ok * 100 >= n * 95, "{ok}/{n}: {misses:#?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
