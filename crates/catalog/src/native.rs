@@ -27,7 +27,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where",
+        "grep search text inside files content comments fixme mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where",
     ),
     (
         "bash",
@@ -39,7 +39,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "web_fetch",
-        "fetch download read web page url website article link html",
+        "fetch download read web page url website article link html curl wget http request response endpoint",
     ),
     (
         "git_status",
@@ -68,7 +68,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ("git_merge", "git merge branches combine integrate"),
     (
         "spawn_agent",
-        "delegate subagent sub agent another second agent parallel meanwhile helper agent spawn task worker",
+        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent spawn task worker",
     ),
     (
         "generate_docx",
