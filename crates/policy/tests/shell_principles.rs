@@ -119,6 +119,8 @@ fn writes_and_unknowns_ask_at_normal_only() {
         "kill -9 1234",
         "find . -name '*.pyc' -delete",
         "find /tmp -name 'core.*' -exec rm -f {} \\;",
+        "find . -name '*.md' -exec cat {} \\;",
+        "find src -execdir wc -l {} +",
         "find ~ -name '*.tmp' -delete",
         "echo data > /dev/tcp/127.0.0.1/9",
         "date -s '2020-01-01'",

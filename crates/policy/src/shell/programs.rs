@@ -1284,6 +1284,13 @@ impl Analyzer {
                 }
                 "-exec" | "-execdir" | "-ok" | "-okdir" => {
                     effect_found = true;
+                    // Never read-only, whatever it runs: one command per file
+                    // found is more than a person can read ahead.
+                    self.flag(
+                        Effect::Mutating,
+                        "find",
+                        format!("{t} runs a command on every file found"),
+                    );
                     let end = expr[j + 1..]
                         .iter()
                         .position(|a| a.text == ";" || a.text == "+")
