@@ -15,11 +15,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "write_file",
-        "write create make save new overwrite file output store contents disk dockerfile readme",
+        "write create make save new fresh overwrite file output store contents disk dockerfile readme",
     ),
     (
         "edit_file",
-        "edit modify change update replace patch fix add insert header rename refactor variable function file lines code",
+        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code",
     ),
     (
         "search_files",
@@ -55,7 +55,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_commit",
-        "git commit save changes message record snapshot",
+        "git commit save changes message record progress snapshot checkpoint",
     ),
     (
         "git_push",
