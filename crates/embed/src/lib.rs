@@ -38,7 +38,28 @@ pub enum EmbedError {
 /// Cosine similarity of two unit vectors (a dot product); `None` when the
 /// dimensions differ, so a stale vector is skipped rather than misread.
 pub fn cosine(a: &[f32], b: &[f32]) -> Option<f32> {
-    (a.len() == b.len()).then(|| a.iter().zip(b).map(|(x, y)| x * y).sum())
+    (a.len() == b.len()).then(|| dot(a, b))
+}
+
+/// A dot product in eight independent lanes: a single running sum is a
+/// chain the compiler may not reorder, so it would stay scalar; eight sums
+/// vectorise (pick scores every document of a 4,000-entry catalog twice
+/// per need).
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0f32; 8];
+    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+    let tail: f32 = ca
+        .remainder()
+        .iter()
+        .zip(cb.remainder())
+        .map(|(x, y)| x * y)
+        .sum();
+    for (x, y) in ca.zip(cb) {
+        for ((l, x), y) in lanes.iter_mut().zip(x).zip(y) {
+            *l += x * y;
+        }
+    }
+    lanes.iter().sum::<f32>() + tail
 }
 
 /// Scales `v` to unit length (a zero vector stays zero).
@@ -46,5 +67,25 @@ pub fn normalize(v: &mut [f32]) {
     let n = v.iter().map(|x| x * x).sum::<f32>().sqrt();
     if n > 0.0 {
         v.iter_mut().for_each(|x| *x /= n);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cosine_is_the_dot_product_at_every_length() {
+        for n in [0, 1, 7, 8, 13, 384] {
+            let a: Vec<f32> = (0..n).map(|i| (i as f32 * 0.37).sin()).collect();
+            let b: Vec<f32> = (0..n).map(|i| (i as f32 * 0.11).cos()).collect();
+            let want: f64 = a.iter().zip(&b).map(|(x, y)| f64::from(x * y)).sum();
+            let got = cosine(&a, &b).map(f64::from);
+            assert!(
+                got.is_some_and(|g| (g - want).abs() < 1e-4),
+                "{n}: {got:?} vs {want}"
+            );
+        }
+        assert_eq!(cosine(&[1.0], &[1.0, 0.0]), None);
     }
 }
