@@ -84,13 +84,18 @@ pub async fn configured_provider(store: &AnyStore) -> Result<ProviderKind> {
 /// Progress on stderr while documents are embedded: a bar redrawn in
 /// place on a terminal, a line now and then otherwise.
 pub fn progress_bar(done: usize, total: usize) {
+    progress("documents", done, total);
+}
+
+/// [`progress_bar`] for any kind of text being embedded.
+pub fn progress(what: &str, done: usize, total: usize) {
     if total == 0 {
         return;
     }
     let width = 30;
     let filled = done.min(total) * width / total;
     let bar = format!(
-        "embedding documents [{}{}] {done}/{total}",
+        "embedding {what} [{}{}] {done}/{total}",
         "#".repeat(filled),
         "-".repeat(width - filled)
     );

@@ -2,8 +2,9 @@
 //! reported split; `hivegate eval fit`: the hybrid's knobs, fitted on
 //! MetaTool's `train` split.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -16,11 +17,11 @@ use hivegate_catalog::retrieval::fusion::Rrf;
 use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
 use hivegate_embed::select::{model_dir, select};
-use hivegate_embed::{Embedder, ProviderKind};
+use hivegate_embed::{EmbedError, Embedder, ProviderKind, ProviderStatus};
 use serde_json::json;
 
 use crate::UserError;
-use crate::discover_cmd::progress_bar;
+use crate::discover_cmd::{progress, progress_bar};
 use crate::home::Home;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -118,6 +119,65 @@ pub fn run(cmd: EvalCommand) -> Result<()> {
     }
 }
 
+/// An embedder that remembers every vector it made: the embedding, RRF
+/// and hybrid rows then share one embedding of each query, made up front
+/// in batches (which use every core) rather than once per ranker.
+struct Remembering {
+    inner: Arc<dyn Embedder>,
+    seen: Mutex<HashMap<String, Vec<f32>>>,
+}
+
+impl Embedder for Remembering {
+    fn status(&self) -> ProviderStatus {
+        self.inner.status()
+    }
+
+    fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let poisoned = || EmbedError::Model("the vector cache lock was poisoned".into());
+        let missing: Vec<&str> = {
+            let seen = self.seen.lock().map_err(|_| poisoned())?;
+            texts
+                .iter()
+                .copied()
+                .filter(|t| !seen.contains_key(*t))
+                .collect()
+        };
+        let made = if missing.is_empty() {
+            Vec::new()
+        } else {
+            self.inner.embed(&missing)?
+        };
+        let mut seen = self.seen.lock().map_err(|_| poisoned())?;
+        for (t, v) in missing.into_iter().zip(made) {
+            seen.insert(t.to_owned(), v);
+        }
+        texts
+            .iter()
+            .map(|t| seen.get(*t).cloned())
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| EmbedError::Model("a text came back without a vector".into()))
+    }
+}
+
+/// Embeds the split's queries once, with a progress bar; the time it took
+/// in milliseconds.
+fn embed_queries(e: &Remembering, d: &Dataset, split: &str) -> Result<u128> {
+    let texts: Vec<&str> = d.split(split).map(|q| q.text.as_str()).collect();
+    let start = Instant::now();
+    let mut done = 0;
+    for chunk in texts.chunks(64) {
+        e.embed(chunk).map_err(|e| UserError::new(e.to_string()))?;
+        done += chunk.len();
+        progress("queries", done, texts.len());
+    }
+    eprintln!(
+        "embedded {} queries in {:.1} s (shared by the embedding, rrf and hybrid rows)",
+        texts.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(start.elapsed().as_millis())
+}
+
 fn retrieval(d: &Dataset, split: &str, json: bool) -> Result<()> {
     let keyword = KeywordRanker::new(&d.docs);
     let bm25 = Bm25::new(&d.docs);
@@ -130,9 +190,15 @@ fn retrieval(d: &Dataset, split: &str, json: bool) -> Result<()> {
     };
     measure(&keyword)?;
     measure(&bm25)?;
+    let mut query_ms = None;
     let missing = match local_embedder() {
         Ok(e) => {
-            let emb = embed_docs(e, d)?;
+            let e = Arc::new(Remembering {
+                inner: e,
+                seen: Mutex::default(),
+            });
+            let emb = embed_docs(e.clone(), d)?;
+            query_ms = Some(embed_queries(&e, d, split)?);
             measure(&emb)?;
             measure(&Rrf {
                 parts: vec![&bm25, &emb],
@@ -152,7 +218,8 @@ fn retrieval(d: &Dataset, split: &str, json: bool) -> Result<()> {
         println!(
             "{}",
             json!({"dataset": d.name, "source": d.source, "split": split, "docs": d.docs.len(),
-                   "rankers": out, "fusion": FusionParams::FITTED, "embeddingUnavailable": missing})
+                   "rankers": out, "fusion": FusionParams::FITTED, "queryEmbeddingMs": query_ms,
+                   "embeddingUnavailable": missing})
         );
         return Ok(());
     }
@@ -214,4 +281,38 @@ fn fit_cmd(d: &Dataset, queries: usize, json: bool) -> Result<()> {
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    struct Counting(AtomicUsize);
+
+    impl Embedder for Counting {
+        fn status(&self) -> ProviderStatus {
+            hivegate_embed::provider::HashEmbedder.status()
+        }
+        fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+            self.0.fetch_add(texts.len(), Ordering::SeqCst);
+            Ok(texts.iter().map(|t| vec![t.len() as f32]).collect())
+        }
+    }
+
+    #[test]
+    fn each_text_is_embedded_once_and_answers_keep_their_order() {
+        let inner = Arc::new(Counting(AtomicUsize::new(0)));
+        let r = Remembering {
+            inner: inner.clone(),
+            seen: Mutex::default(),
+        };
+        assert_eq!(r.embed(&["ab", "abc"]).unwrap(), [vec![2.0], vec![3.0]]);
+        assert_eq!(
+            r.embed(&["abc", "a", "ab"]).unwrap(),
+            [vec![3.0], vec![1.0], vec![2.0]]
+        );
+        assert_eq!(inner.0.load(Ordering::SeqCst), 3);
+        assert!(r.embed(&[]).unwrap().is_empty());
+    }
 }

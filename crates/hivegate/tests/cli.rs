@@ -372,3 +372,62 @@ fn the_shipped_example_rule_file_checks() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("3 rules, every example agrees"));
 }
+
+#[test]
+fn eval_retrieval_runs_every_ranker_and_refuses_bad_data_clearly() {
+    let dir = TempDir::new("eval");
+    dir.file(
+        "mcp-bench.json",
+        br#"{"name": "tiny", "source": "written for this test", "docs": [
+            {"id": "weather", "text": "Forecasts and current weather for any city"},
+            {"id": "mail", "text": "Send and read email in your inbox"},
+            {"id": "maps", "text": "Directions and routes between places"}],
+          "queries": [
+            {"id": "q1", "text": "will it rain in Oslo tomorrow", "gold": ["weather"], "split": "test"},
+            {"id": "q2", "text": "write to my landlord", "gold": ["mail"], "split": "test"},
+            {"id": "q3", "text": "how do I drive to Bergen", "gold": ["maps"], "split": "train"}]}"#,
+    );
+    let data = dir.0.to_str().unwrap();
+    let o = run(&[
+        "eval",
+        "retrieval",
+        "--dataset",
+        "mcp-bench",
+        "--data",
+        data,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let names: Vec<&str> = v["rankers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["ranker"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[..2], ["keyword", "bm25"]);
+    for r in v["rankers"].as_array().unwrap() {
+        assert_eq!(r["queries"], 2, "{r}");
+    }
+    if std::env::var_os("HIVEGATE_MODEL_DIR").is_some() {
+        // With the model, the query vectors are made once, up front.
+        assert_eq!(names, ["keyword", "bm25", "embedding", "rrf", "hybrid"]);
+        assert!(v["queryEmbeddingMs"].is_u64(), "{v}");
+        assert!(stderr(&o).contains("embedded 2 queries"), "{}", stderr(&o));
+    }
+
+    dir.file("livemcpbench.json", b"{\"docs\": [");
+    let o = run(&[
+        "eval",
+        "retrieval",
+        "--dataset",
+        "livemcpbench",
+        "--data",
+        data,
+    ]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("livemcpbench.json"), "{}", stderr(&o));
+    let o = run(&["eval", "retrieval", "--dataset", "metatool", "--data", data]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+}
