@@ -159,6 +159,20 @@ async fn call(s: &RunningService<RoleClient, Client>, tool: &str, a: Value) -> C
         .unwrap()
 }
 
+/// Asks the filesystem upstream to write `path`; the call must be refused
+/// with `why` in its message, and nothing written.
+async fn write_refused(s: &RunningService<RoleClient, Client>, path: &Path, why: &str) {
+    let r = call(
+        s,
+        "mcp_fs_write_file",
+        json!({"path": path, "content": "x"}),
+    )
+    .await;
+    assert_eq!(r.is_error, Some(true), "{}", text(&r));
+    assert!(text(&r).contains(why), "{}", text(&r));
+    assert!(!path.exists());
+}
+
 fn text(r: &CallToolResult) -> String {
     serde_json::to_value(&r.content).unwrap().to_string()
 }
@@ -370,16 +384,7 @@ async fn the_gateway_over_http_with_real_upstreams_and_clients() {
         ..Client::default()
     };
     let c = connect(addr, &no).await;
-    let t3 = files.join("declined.txt");
-    let r = call(
-        &c,
-        "mcp_fs_write_file",
-        json!({"path": t3, "content": "no"}),
-    )
-    .await;
-    assert_eq!(r.is_error, Some(true));
-    assert!(text(&r).contains("declined"), "{}", text(&r));
-    assert!(!t3.exists());
+    write_refused(&c, &files.join("declined.txt"), "declined").await;
     // The same on protocol 2026-07-28, where the form travels as an input
     // request in the result and comes back with the retried call.
     let mrtr = Client {
@@ -951,16 +956,7 @@ async fn the_operators_tool_filter_hides_and_denies() {
         !names.contains(&"mcp_fs_write_file".to_owned()),
         "{names:?}"
     );
-    let target = files.join("denied.txt");
-    let r = call(
-        &s,
-        "mcp_fs_write_file",
-        json!({"path": target, "content": "x"}),
-    )
-    .await;
-    assert_eq!(r.is_error, Some(true));
-    assert!(text(&r).contains("not permitted"), "{}", text(&r));
-    assert!(!target.exists());
+    write_refused(&s, &files.join("denied.txt"), "not permitted").await;
     let r = call(
         &s,
         "install_capability",
