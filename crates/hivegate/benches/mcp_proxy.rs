@@ -25,6 +25,7 @@ const WARMUP: usize = 300;
 const CALLS: usize = 3000;
 const CONCURRENCY: usize = 16;
 const SESSIONS: usize = 200;
+const CPU_ROUNDS: usize = 4;
 
 fn npm_dir() -> PathBuf {
     std::env::var_os("HIVEGATE_NPM_DIR").map_or_else(
@@ -93,10 +94,10 @@ async fn throughput(peer: &Peer<RoleClient>, name: &str) -> f64 {
     (per_task * CONCURRENCY) as f64 / start.elapsed().as_secs_f64()
 }
 
-/// CPU time (user + system) a process and its direct children have used,
-/// read from /proc: a figure that the machine's noise moves far less than
-/// wall time.
-fn cpu_ms(pid: u32) -> f64 {
+/// CPU time (user + system) of a process (`pid`) and, apart, of its direct
+/// children, read from /proc: figures that the machine's noise moves far
+/// less than wall time.
+fn cpu_ms(pid: u32) -> (f64, f64) {
     fn own(pid: &str) -> Option<(f64, String)> {
         let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
         // Fields after the command name, which may hold spaces.
@@ -106,17 +107,18 @@ fn cpu_ms(pid: u32) -> f64 {
         Some((ticks * 10.0, f.get(1)?.to_string()))
     }
     let me = pid.to_string();
-    let mut total = own(&me).map_or(0.0, |(t, _)| t);
+    let mine = own(&me).map_or(0.0, |(t, _)| t);
+    let mut children = 0.0;
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.bytes().all(|b| b.is_ascii_digit())
             && let Some((t, ppid)) = own(&name)
             && ppid == me
         {
-            total += t;
+            children += t;
         }
     }
-    total
+    (mine, children)
 }
 
 /// Stops `serve` however the bench ends, a panic included.
@@ -164,15 +166,24 @@ async fn main() {
     let lg = latencies(g.peer(), "mcp_everything_echo").await;
     let td = throughput(d.peer(), "echo").await;
     let tg = throughput(g.peer(), "mcp_everything_echo").await;
-    // CPU per call over one more throughput round each, for the gateway
-    // process alone (hivegate minus its node child) and for node.
+    // CPU per call over more throughput rounds (the clock ticks are 10 ms),
+    // for node alone, and for the gateway and its node child apart.
     let (dpid, gpid) = (dpid.unwrap(), gpid.unwrap());
-    let node0 = cpu_ms(dpid);
-    throughput(d.peer(), "echo").await;
-    let node_us = (cpu_ms(dpid) - node0) * 1e3 / CALLS as f64;
-    let total0 = cpu_ms(gpid);
-    throughput(g.peer(), "mcp_everything_echo").await;
-    let total_us = (cpu_ms(gpid) - total0) * 1e3 / CALLS as f64;
+    let n = CPU_ROUNDS * CALLS;
+    let node0 = cpu_ms(dpid).0;
+    for _ in 0..CPU_ROUNDS {
+        throughput(d.peer(), "echo").await;
+    }
+    let node_us = (cpu_ms(dpid).0 - node0) * 1e3 / n as f64;
+    let (gw0, child0) = cpu_ms(gpid);
+    for _ in 0..CPU_ROUNDS {
+        throughput(g.peer(), "mcp_everything_echo").await;
+    }
+    let (gw1, child1) = cpu_ms(gpid);
+    let (gw_us, child_us) = (
+        (gw1 - gw0) * 1e3 / n as f64,
+        (child1 - child0) * 1e3 / n as f64,
+    );
     println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");
     println!(
         "  direct   p50 {:.3} ms  p99 {:.3} ms",
@@ -194,8 +205,7 @@ async fn main() {
         tg / td
     );
     println!(
-        "CPU per call at 16 in flight: node {node_us:.0} µs; hivegate + its node {total_us:.0} µs → the gateway's own ≈ {:.0} µs",
-        total_us - node_us
+        "CPU per call at {CONCURRENCY} in flight: node direct {node_us:.0} µs; through hivegate: node {child_us:.0} µs, the gateway {gw_us:.1} µs"
     );
     let _ = d.cancel().await;
     let _ = g.cancel().await;

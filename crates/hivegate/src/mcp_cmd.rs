@@ -8,6 +8,7 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use hivegate_gate::Gate;
 use hivegate_mcp::gateway::{Gateway, GatewayConfig, GatewaySession};
+use hivegate_mcp::lines::LineTransport;
 use hivegate_mcp::retrieval::ToolSelector;
 use hivegate_mcp::runtime::McpRuntime;
 use hivegate_mcp::upstream::Limits;
@@ -18,6 +19,7 @@ use hivegate_server::discovery::Discovery;
 use hivegate_server::mcp_face::ServerMeta;
 use hivegate_store::AnyStore;
 use rmcp::ServiceExt;
+use rmcp::service::RoleServer;
 use serde_json::Value;
 
 use crate::UserError;
@@ -255,8 +257,9 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
                 permissions,
             },
         );
+        let (read, write) = crate::stdio_pipes::stdio();
         let served = GatewaySession::new(gw)
-            .serve(crate::stdio_pipes::stdio())
+            .serve(LineTransport::<RoleServer, _>::new(read, write))
             .await
             .context("the MCP client did not complete the handshake")?
             .waiting()

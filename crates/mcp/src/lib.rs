@@ -15,8 +15,10 @@
 //! - [`gateway`]: hivegate as an MCP server; every call through the gate.
 //! - [`retrieval`]: which upstream tools a conversation is shown.
 
+pub mod child;
 pub mod config;
 pub mod gateway;
+pub mod lines;
 pub mod lru;
 pub mod names;
 pub mod relay;

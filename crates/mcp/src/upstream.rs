@@ -17,13 +17,14 @@ use rmcp::model::{
     ElicitResult, ElicitationCapability, FormElicitationCapability, Implementation,
 };
 use rmcp::service::{NotificationContext, Peer, RequestContext, RoleClient, RunningService};
+use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
-use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use rmcp::{ClientHandler, ServiceExt};
 use serde_json::Value;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
+use crate::child::ChildTransport;
 use crate::config::ServerConfig;
 use crate::relay::{ElicitRelay, InFlight, Route, ask_paused, cancelled};
 
@@ -249,10 +250,7 @@ impl Connection {
                         why: e.to_string(),
                     };
                     let cmd = child_command(command, args, env);
-                    let (child, stderr) = TokioChildProcess::builder(cmd)
-                        .stderr(std::process::Stdio::piped())
-                        .spawn()
-                        .map_err(spawn_err)?;
+                    let (child, stderr) = ChildTransport::spawn(cmd).map_err(spawn_err)?;
                     let pid = child.id();
                     let stderr = keep_stderr(stderr);
                     let service = handler.serve(child).await.map_err(|e| {

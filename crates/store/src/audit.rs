@@ -2,8 +2,8 @@
 //! row's own canonical content, so editing, deleting or reordering any row
 //! breaks every link after it.
 
-use hivegate_policy::canonical::to_canonical_string;
-use serde_json::json;
+use hivegate_policy::canonical::{write_string, write_value};
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::AuditRow;
@@ -11,7 +11,10 @@ use crate::AuditRow;
 /// The `prev_hash` of the first row.
 pub const GENESIS_HASH: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
-/// The hash of a row with these fields, chained to `prev_hash`.
+/// The hash of a row with these fields, chained to `prev_hash`: SHA-256 of
+/// `prev_hash`, a newline and the canonical JSON of `{seq, at, kind,
+/// payload}` (the payload as a string). Written directly, keys already in
+/// canonical order, because every gated call pays for it.
 pub fn chain_hash(
     prev_hash: &str,
     seq: i64,
@@ -19,12 +22,16 @@ pub fn chain_hash(
     kind: &str,
     payload_canonical: &str,
 ) -> String {
-    let content = to_canonical_string(&json!({
-        "seq": seq,
-        "at": at,
-        "kind": kind,
-        "payload": payload_canonical,
-    }));
+    let mut content = String::with_capacity(payload_canonical.len() + kind.len() + 64);
+    content.push_str("{\"at\":");
+    write_value(&Value::from(at), &mut content);
+    content.push_str(",\"kind\":");
+    write_string(kind, &mut content);
+    content.push_str(",\"payload\":");
+    write_string(payload_canonical, &mut content);
+    content.push_str(",\"seq\":");
+    write_value(&Value::from(seq), &mut content);
+    content.push('}');
     let mut h = Sha256::new();
     h.update(prev_hash.as_bytes());
     h.update(b"\n");
@@ -72,4 +79,45 @@ pub fn verify_chain<'a>(
         prev_hash = r.hash.clone();
     }
     Ok((prev_seq, prev_hash))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hivegate_policy::canonical::to_canonical_string;
+    use serde_json::json;
+
+    /// The chain's definition: rows written before the direct writer must
+    /// still verify.
+    fn by_definition(prev: &str, seq: i64, at: i64, kind: &str, payload: &str) -> String {
+        let content = to_canonical_string(&json!({
+            "seq": seq, "at": at, "kind": kind, "payload": payload,
+        }));
+        let mut h = Sha256::new();
+        h.update(prev.as_bytes());
+        h.update(b"\n");
+        h.update(content.as_bytes());
+        hex::encode(h.finalize())
+    }
+
+    #[test]
+    fn chain_hash_matches_its_definition() {
+        for (seq, at, kind, payload) in [
+            (1, 0, "decision", r#"{"tool":"bash"}"#),
+            (
+                2,
+                1_764_547_200_000,
+                "approval_auto",
+                r#"{"a":"q\"uote\n","b":"é😀"}"#,
+            ),
+            (i64::MAX, -5, "kind with \t tab", ""),
+            (9_007_199_254_740_993, i64::MIN, "", "\u{1}"),
+        ] {
+            assert_eq!(
+                chain_hash(GENESIS_HASH, seq, at, kind, payload),
+                by_definition(GENESIS_HASH, seq, at, kind, payload),
+                "{seq} {kind:?}"
+            );
+        }
+    }
 }

@@ -67,24 +67,48 @@ pub const MIGRATIONS: &[(i64, &str, &str)] = &[
         PRIMARY KEY (model, text_hash)
     );",
     ),
+    // SQLite only (below): PostgreSQL's audit table is already right.
+    (3, "audit keyed by its sequence alone", ""),
 ];
 
 /// What only one backend can say, run in the same transaction right after
 /// the shared SQL of the same version: (version, SQLite, PostgreSQL).
-pub const BACKEND_MIGRATIONS: &[(i64, &str, &str)] = &[(
-    2,
-    "CREATE VIRTUAL TABLE marketplace_fts USING fts5(
+pub const BACKEND_MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        2,
+        "CREATE VIRTUAL TABLE marketplace_fts USING fts5(
         name, description, tools, category,
         content = 'marketplace_packages', content_rowid = 'rowid',
         tokenize = 'porter unicode61'
     );",
-    "ALTER TABLE marketplace_packages ADD COLUMN search tsvector GENERATED ALWAYS AS (
+        "ALTER TABLE marketplace_packages ADD COLUMN search tsvector GENERATED ALWAYS AS (
         setweight(to_tsvector('english', regexp_replace(name, '[^A-Za-z0-9]+', ' ', 'g')), 'A') ||
         setweight(to_tsvector('english', description), 'B') ||
         setweight(to_tsvector('english', tools || ' ' || category), 'C')
     ) STORED;
     CREATE INDEX marketplace_search ON marketplace_packages USING GIN (search);",
-)];
+    ),
+    (
+        3,
+        // In SQLite only `INTEGER PRIMARY KEY` makes the key the row's
+        // own id; version 1's `BIGINT PRIMARY KEY` kept a second b-tree
+        // beside the table, one more page written for every audit commit.
+        "CREATE TABLE audit_v3 (
+        seq INTEGER PRIMARY KEY,
+        at BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+    );
+    INSERT INTO audit_v3 (seq, at, kind, payload, prev_hash, hash)
+        SELECT seq, at, kind, payload, prev_hash, hash FROM audit ORDER BY seq;
+    DROP TABLE audit;
+    ALTER TABLE audit_v3 RENAME TO audit;
+    CREATE INDEX audit_by_kind ON audit (kind);",
+        "",
+    ),
+];
 
 /// The backend-only SQL for `version`, if any.
 pub fn backend_sql(version: i64, postgres: bool) -> Option<&'static str> {
@@ -92,6 +116,7 @@ pub fn backend_sql(version: i64, postgres: bool) -> Option<&'static str> {
         .iter()
         .find(|m| m.0 == version)
         .map(|m| if postgres { m.2 } else { m.1 })
+        .filter(|sql| !sql.is_empty())
 }
 
 /// The newest schema version this build knows.

@@ -131,7 +131,9 @@ impl PgStore {
             });
         }
         for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
-            raw_sql(sql).execute(&mut *tx).await?;
+            if !sql.is_empty() {
+                raw_sql(sql).execute(&mut *tx).await?;
+            }
             if let Some(extra) = backend_sql(*version, true) {
                 raw_sql(extra).execute(&mut *tx).await?;
             }

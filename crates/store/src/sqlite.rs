@@ -147,7 +147,9 @@ impl SqliteStore {
         }
         for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 > current) {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-            tx.execute_batch(sql)?;
+            if !sql.is_empty() {
+                tx.execute_batch(sql)?;
+            }
             if let Some(extra) = backend_sql(*version, false) {
                 tx.execute_batch(extra)?;
             }
@@ -376,5 +378,76 @@ impl Store for SqliteStore {
             })
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a panic is a failure report
+
+    use super::*;
+    use crate::audit::{GENESIS_HASH, chain_hash, verify_chain};
+
+    /// A store written by a build that knew only versions 1 and 2 (audit
+    /// keyed by `BIGINT PRIMARY KEY`) keeps its chain through version 3.
+    #[tokio::test]
+    async fn version_3_rebuilds_the_audit_table_and_keeps_the_chain() {
+        let dir = std::env::temp_dir().join(format!("hivegate-v3-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("store.db");
+        {
+            let mut c = Connection::open(&path).unwrap();
+            c.execute_batch(
+                "CREATE TABLE hivegate_migrations (
+                    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
+            )
+            .unwrap();
+            for (version, name, sql) in MIGRATIONS.iter().filter(|m| m.0 <= 2) {
+                let tx = c.transaction().unwrap();
+                tx.execute_batch(sql).unwrap();
+                if let Some(extra) = backend_sql(*version, false) {
+                    tx.execute_batch(extra).unwrap();
+                }
+                tx.execute(
+                    "INSERT INTO hivegate_migrations VALUES (?1, ?2, 0)",
+                    params![version, name],
+                )
+                .unwrap();
+                tx.commit().unwrap();
+            }
+            let mut prev = GENESIS_HASH.to_owned();
+            for seq in 1..=3_i64 {
+                let payload = format!(r#"{{"n":{seq}}}"#);
+                let hash = chain_hash(&prev, seq, 100 + seq, "decision", &payload);
+                c.execute(
+                    "INSERT INTO audit VALUES (?1, ?2, 'decision', ?3, ?4, ?5)",
+                    params![seq, 100 + seq, payload, prev, hash],
+                )
+                .unwrap();
+                prev = hash;
+            }
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        store
+            .audit_append("decision", &serde_json::json!({"n": 4}), 104)
+            .await
+            .unwrap();
+        let rows = store.audit_page(0, 10).await.unwrap();
+        assert_eq!(rows.iter().map(|r| r.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
+        assert_eq!(rows[1].payload, r#"{"n":2}"#);
+        verify_chain(&rows, (0, GENESIS_HASH)).unwrap();
+        let indexes: Vec<String> = {
+            let c = store.lock().unwrap();
+            let mut s = c
+                .prepare("SELECT name FROM pragma_index_list('audit')")
+                .unwrap();
+            s.query_map([], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        };
+        assert_eq!(indexes, ["audit_by_kind"], "no second b-tree for seq");
+        drop(store);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
