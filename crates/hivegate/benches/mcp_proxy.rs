@@ -94,31 +94,52 @@ async fn throughput(peer: &Peer<RoleClient>, name: &str) -> f64 {
     (per_task * CONCURRENCY) as f64 / start.elapsed().as_secs_f64()
 }
 
+/// CPU time (ms, user + system) and parent pid in a /proc `stat` file.
+fn stat_ms(path: &str) -> Option<(f64, String)> {
+    let stat = std::fs::read_to_string(path).ok()?;
+    // Fields after the command name, which may hold spaces.
+    let rest = stat.rsplit_once(") ")?.1;
+    let f: Vec<&str> = rest.split(' ').collect();
+    let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some((ticks * 10.0, f.get(1)?.to_string()))
+}
+
 /// CPU time (user + system) of a process (`pid`) and, apart, of its direct
 /// children, read from /proc: figures that the machine's noise moves far
 /// less than wall time.
 fn cpu_ms(pid: u32) -> (f64, f64) {
-    fn own(pid: &str) -> Option<(f64, String)> {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-        // Fields after the command name, which may hold spaces.
-        let rest = stat.rsplit_once(") ")?.1;
-        let f: Vec<&str> = rest.split(' ').collect();
-        let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
-        Some((ticks * 10.0, f.get(1)?.to_string()))
-    }
     let me = pid.to_string();
-    let mine = own(&me).map_or(0.0, |(t, _)| t);
+    let mine = stat_ms(&format!("/proc/{me}/stat")).map_or(0.0, |(t, _)| t);
     let mut children = 0.0;
     for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         if name.bytes().all(|b| b.is_ascii_digit())
-            && let Some((t, ppid)) = own(&name)
+            && let Some((t, ppid)) = stat_ms(&format!("/proc/{name}/stat"))
             && ppid == me
         {
             children += t;
         }
     }
     (mine, children)
+}
+
+/// CPU time of each of a process's threads, by thread id: with a core per
+/// process, the busiest thread (not the sum) is what limits throughput.
+fn thread_ms(pid: u32) -> std::collections::BTreeMap<String, (String, f64)> {
+    let mut out = std::collections::BTreeMap::new();
+    for entry in std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten()
+        .flatten()
+    {
+        let tid = entry.file_name().to_string_lossy().into_owned();
+        let dir = format!("/proc/{pid}/task/{tid}");
+        if let Some((t, _)) = stat_ms(&format!("{dir}/stat")) {
+            let name = std::fs::read_to_string(format!("{dir}/comm")).unwrap_or_default();
+            out.insert(tid, (name.trim().to_owned(), t));
+        }
+    }
+    out
 }
 
 /// Stops `serve` however the bench ends, a panic included.
@@ -176,6 +197,7 @@ async fn main() {
     }
     let node_us = (cpu_ms(dpid).0 - node0) * 1e3 / n as f64;
     let (gw0, child0) = cpu_ms(gpid);
+    let threads0 = thread_ms(gpid);
     for _ in 0..CPU_ROUNDS {
         throughput(g.peer(), "mcp_everything_echo").await;
     }
@@ -184,6 +206,14 @@ async fn main() {
         (gw1 - gw0) * 1e3 / n as f64,
         (child1 - child0) * 1e3 / n as f64,
     );
+    let (busiest, busiest_us) = thread_ms(gpid)
+        .into_iter()
+        .map(|(tid, (name, t))| {
+            let before = threads0.get(&tid).map_or(0.0, |b| b.1);
+            (name, (t - before) * 1e3 / n as f64)
+        })
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .unwrap_or_default();
     println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");
     println!(
         "  direct   p50 {:.3} ms  p99 {:.3} ms",
@@ -205,7 +235,7 @@ async fn main() {
         tg / td
     );
     println!(
-        "CPU per call at {CONCURRENCY} in flight: node direct {node_us:.0} µs; through hivegate: node {child_us:.0} µs, the gateway {gw_us:.1} µs"
+        "CPU per call at {CONCURRENCY} in flight: node direct {node_us:.0} µs; through hivegate: node {child_us:.0} µs, the gateway {gw_us:.1} µs (its busiest thread, {busiest}: {busiest_us:.1} µs)"
     );
     let _ = d.cancel().await;
     let _ = g.cancel().await;
