@@ -78,8 +78,8 @@ pub trait LineRole: ServiceRole {
 #[derive(Deserialize)]
 struct Shape<'a> {
     /// Required, as the generic reading requires it.
-    #[allow(dead_code)]
-    jsonrpc: JsonRpcVersion2_0,
+    #[serde(rename = "jsonrpc")]
+    _jsonrpc: JsonRpcVersion2_0,
     id: Option<RequestId>,
     #[serde(borrow)]
     method: Option<std::borrow::Cow<'a, str>>,
@@ -405,6 +405,11 @@ mod tests {
             .unwrap();
         let got = t.receive().await.unwrap();
         assert!(RoleServer::fast(line.as_bytes(), &OutstandingCalls::default()).is_some());
+        let no_version = r#"{"id":1,"method":"tools/call","params":{"name":"echo"}}"#;
+        assert!(
+            RoleServer::fast(no_version.as_bytes(), &OutstandingCalls::default()).is_none(),
+            "what the generic reading refuses is left to it"
+        );
         assert_eq!(
             serde_json::to_value(got).unwrap(),
             generic::<RoleServer>(&line)
