@@ -81,13 +81,8 @@ pub async fn configured_provider(store: &AnyStore) -> Result<ProviderKind> {
         .unwrap_or(ProviderKind::Auto))
 }
 
-/// Progress on stderr while documents are embedded: a bar redrawn in
-/// place on a terminal, a line now and then otherwise.
-pub fn progress_bar(done: usize, total: usize) {
-    progress("documents", done, total);
-}
-
-/// [`progress_bar`] for any kind of text being embedded.
+/// Progress on stderr while `what` (documents, queries) is embedded: a bar
+/// redrawn in place on a terminal, a line now and then otherwise.
 pub fn progress(what: &str, done: usize, total: usize) {
     if total == 0 {
         return;
@@ -111,7 +106,13 @@ pub fn progress(what: &str, done: usize, total: usize) {
 
 async fn build(home: &Home, store: &AnyStore) -> Result<Built> {
     let provider = configured_provider(store).await?;
-    Ok(Discovery::build(store, &discovery_config(&home.dir), provider, &progress_bar).await?)
+    Ok(Discovery::build(
+        store,
+        &discovery_config(&home.dir),
+        provider,
+        &|done, total| progress("documents", done, total),
+    )
+    .await?)
 }
 
 /// `hivegate pick "NEED"`.

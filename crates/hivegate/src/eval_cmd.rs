@@ -21,7 +21,7 @@ use hivegate_embed::{EmbedError, Embedder, ProviderKind, ProviderStatus};
 use serde_json::json;
 
 use crate::UserError;
-use crate::discover_cmd::{progress, progress_bar};
+use crate::discover_cmd::progress;
 use crate::home::Home;
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -94,7 +94,7 @@ fn local_embedder() -> Result<Arc<dyn Embedder>, String> {
 fn embed_docs(e: Arc<dyn Embedder>, data: &Dataset) -> Result<EmbeddingRanker> {
     let total = data.docs.len();
     let start = Instant::now();
-    let r = EmbeddingRanker::new(e, &data.docs, |done| progress_bar(done, total))
+    let r = EmbeddingRanker::new(e, &data.docs, |done| progress("documents", done, total))
         .map_err(|e| UserError::new(e.to_string()))?;
     eprintln!(
         "embedded {total} documents in {:.1} s",
