@@ -15,15 +15,15 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "write_file",
-        "write create make save new fresh overwrite file output store contents disk dockerfile readme",
+        "write create make save new fresh overwrite file called output store contents disk dockerfile readme",
     ),
     (
         "edit_file",
-        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code",
+        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code swap",
     ),
     (
         "search_files",
-        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository",
+        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images",
     ),
     (
         "search_content",
@@ -39,7 +39,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "web_fetch",
-        "fetch download read web page url website article link html curl wget http request response endpoint",
+        "fetch grab download read web page url https website article link html curl wget http request response endpoint",
     ),
     (
         "git_status",

@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Subcommand;
+use hivegate_catalog::native::NativeTools;
 use hivegate_catalog::roles::ROLE_KEYWORDS;
 use hivegate_catalog::router::{CapabilityRouter, connector_infos};
 use hivegate_embed::ProviderKind;
@@ -65,11 +66,37 @@ pub fn remotes_from_env() -> Remotes {
     }
 }
 
-pub fn discovery_config(home: &Path) -> DiscoveryConfig {
-    DiscoveryConfig {
+/// Where a deployment lists its own native tools (see [`native_tools`]).
+pub const NATIVE_TOOLS_FILE: &str = "native-tools.toml";
+
+pub fn discovery_config(home: &Path) -> Result<DiscoveryConfig> {
+    Ok(DiscoveryConfig {
         model_dir: model_dir(home),
         remotes: remotes_from_env(),
-    }
+        native: native_tools(home)?,
+    })
+}
+
+/// NATIVE_TOOL_HINTS, changed by `<home>/native-tools.toml` when it exists:
+/// `[[tool]] name, hints` entries add a tool or replace a default's hints,
+/// and `replace = true` drops the defaults. A file that does not parse
+/// stops the command and names the file, rather than silently ranking
+/// without the tools it meant to add.
+fn native_tools(home: &Path) -> Result<NativeTools> {
+    let path = home.join(NATIVE_TOOLS_FILE);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map_err(|_| UserError::new(format!("{} is not UTF-8", path.display())))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(NativeTools::default()),
+        Err(e) => {
+            return Err(UserError::new(format!("cannot read {}: {e}", path.display())).into());
+        }
+    };
+    NativeTools::from_toml(&text).map_err(|e| {
+        UserError::new(format!("{}: {e}", path.display()))
+            .with_help("each entry is [[tool]] with name = \"...\" and hints = \"...\"")
+            .into()
+    })
 }
 
 /// The provider stored by `POST /api/embedding/provider` (default auto).
@@ -108,7 +135,7 @@ async fn build(home: &Home, store: &AnyStore) -> Result<Built> {
     let provider = configured_provider(store).await?;
     Ok(Discovery::build(
         store,
-        &discovery_config(&home.dir),
+        &discovery_config(&home.dir)?,
         provider,
         &|done, total| progress("documents", done, total),
     )

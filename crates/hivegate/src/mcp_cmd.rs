@@ -235,7 +235,7 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
         .build()?;
     rt.block_on(async move {
         let gate = Arc::new(home.open_gate(h.database_url.as_deref()).await?);
-        let config = crate::discover_cmd::discovery_config(&home.dir);
+        let config = crate::discover_cmd::discovery_config(&home.dir)?;
         let provider = crate::discover_cmd::configured_provider(gate.store()).await?;
         let lexical = Discovery::build_lexical(gate.store().as_ref(), &config, provider).await?;
         let discovery = Arc::new(Discovery::new(config, lexical));

@@ -147,7 +147,7 @@ pub fn serve(h: HomeArgs, a: ServeArgs) -> Result<()> {
         }
         // Answer at once with the lexical index; the embedding index (the
         // first run embeds every catalog document) is built behind it.
-        let config = crate::discover_cmd::discovery_config(&home.dir);
+        let config = crate::discover_cmd::discovery_config(&home.dir)?;
         let provider = crate::discover_cmd::configured_provider(gate.store()).await?;
         let lexical = Discovery::build_lexical(gate.store().as_ref(), &config, provider).await?;
         let discovery = Arc::new(Discovery::new(config.clone(), lexical));

@@ -458,6 +458,64 @@ fn pick_route_and_marketplace_from_the_cli() {
     );
 }
 
+/// `<home>/native-tools.toml` adds the deployment's own tools to what
+/// `pick` proposes; a file that does not parse stops the command, names
+/// the file, and changes nothing.
+#[test]
+fn native_tools_file_adds_tools_and_bad_files_are_named() {
+    let home = Home::new("native-tools");
+    std::fs::create_dir_all(&home.0).unwrap();
+    let file = home.0.join("native-tools.toml");
+    let pick = |need: &str| {
+        bin()
+            .args(["pick", need, "--json", "--home", home.s()])
+            .env("HIVEGATE_MODEL_DIR", "/nonexistent")
+            .output()
+            .unwrap()
+    };
+    let tool_for = |o: &std::process::Output| {
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let p: Value = serde_json::from_slice(&o.stdout).unwrap();
+        p["groupedByKind"]["tool"]["name"]
+            .as_str()
+            .map(str::to_owned)
+    };
+    let need = "roll the canary out to the fleet";
+    assert_ne!(tool_for(&pick(need)).as_deref(), Some("canary_rollout"));
+    std::fs::write(
+        &file,
+        "[[tool]]\nname = \"canary_rollout\"\nhints = \"roll out canary fleet deploy release\"\n",
+    )
+    .unwrap();
+    assert_eq!(tool_for(&pick(need)).as_deref(), Some("canary_rollout"));
+    // The defaults stay unless the file says `replace = true`.
+    assert_eq!(
+        tool_for(&pick("what's inside config/settings.yaml")).as_deref(),
+        Some("read_file")
+    );
+    for (bad, says) in [
+        (&b"tool = ["[..], "TOML parse error"),
+        (
+            b"[[tool]]\nname = \"no spaces allowed\"\nhints = \"x\"\n",
+            "is not a tool name",
+        ),
+        (
+            b"[[tool]]\nname = \"x\"\nhints = \"y\"\ncolour = 1\n",
+            "unknown field",
+        ),
+        (b"\xff\xfe", "is not UTF-8"),
+    ] {
+        std::fs::write(&file, bad).unwrap();
+        let o = pick(need);
+        assert_eq!(o.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("native-tools.toml") && err.contains(says),
+            "{err}"
+        );
+    }
+}
+
 /// A serve whose stderr is a pipe nobody reads any more (the terminal that
 /// started it went away) starts, logs, answers and stays up: writing its
 /// log lines fails quietly instead of panicking.

@@ -56,6 +56,9 @@ pub struct Built {
 pub struct DiscoveryConfig {
     pub model_dir: PathBuf,
     pub remotes: Remotes,
+    /// The agent's own tools and their hints (NATIVE_TOOL_HINTS unless the
+    /// deployment configured its own).
+    pub native: NativeTools,
 }
 
 /// The live index, swapped whole on rebuild.
@@ -140,7 +143,7 @@ impl Discovery {
         progress: &(dyn Fn(usize, usize) + Send + Sync),
     ) -> Result<Built, DiscoveryError> {
         if !embed {
-            let mut b = Self::assemble(store, None, progress).await?;
+            let mut b = Self::assemble(store, config, None, progress).await?;
             b.status.requested = provider;
             b.status.configured = provider;
             b.status.last_error = Some(
@@ -155,13 +158,14 @@ impl Discovery {
                 .await
                 .map_err(|e| DiscoveryError::Embed(e.to_string()))?
         };
-        Self::assemble(store, Some(selected), progress).await
+        Self::assemble(store, config, Some(selected), progress).await
     }
 
     /// Gathers every lane and indexes it, with embeddings when `selected`
     /// has an embedder.
     async fn assemble<S: Marketplace>(
         store: &S,
+        config: &DiscoveryConfig,
         selected: Option<hivegate_embed::select::Selected>,
         progress: &(dyn Fn(usize, usize) + Send + Sync),
     ) -> Result<Built, DiscoveryError> {
@@ -179,7 +183,7 @@ impl Discovery {
                 },
             ),
         };
-        let native = NativeTools::default();
+        let native = config.native.clone();
         let starter = starter_pack()?;
         let connectors = ConnectorCatalog::builtin()?;
         let catalog = McpCatalog::builtin()?;
