@@ -236,9 +236,12 @@ pub fn pick_cmd(h: HomeArgs, need: String, workspace: Option<String>, repeat: us
     })
 }
 
-/// `hivegate route "QUERY"`: the router over what hivegate ships.
-pub fn route_cmd(json_out: bool, query: String) -> Result<()> {
-    let native = hivegate_catalog::native::NativeTools::default();
+/// `hivegate route "QUERY"`: the router over what hivegate ships, with the
+/// home's own native tools.
+pub fn route_cmd(h: HomeArgs, query: String) -> Result<()> {
+    let home = Home::resolve(h.home.as_deref())?;
+    let native = native_tools(&home.dir)?;
+    let json_out = h.json;
     let connectors = hivegate_catalog::connectors::ConnectorCatalog::builtin()?;
     let router = CapabilityRouter {
         tool_names: native.names().map(str::to_owned).collect(),

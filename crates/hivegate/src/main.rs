@@ -181,7 +181,7 @@ fn main() -> ExitCode {
             workspace,
             repeat,
         } => discover_cmd::pick_cmd(home, need, workspace, repeat),
-        Command::Route { home, query } => discover_cmd::route_cmd(home.json, query),
+        Command::Route { home, query } => discover_cmd::route_cmd(home, query),
         Command::Marketplace { home, command } => discover_cmd::marketplace_cmd(home, command),
     };
     match result {

@@ -488,6 +488,14 @@ fn native_tools_file_adds_tools_and_bad_files_are_named() {
     )
     .unwrap();
     assert_eq!(tool_for(&pick(need)).as_deref(), Some("canary_rollout"));
+    // The router knows it too: its exact name routes to it as a native tool.
+    let o = run(&home, &["route", "canary_rollout", "--json"]);
+    let r: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (&r["routes"][0]["source"], &r["routes"][0]["name"]),
+        (&json!("native"), &json!("canary_rollout")),
+        "{r:#}"
+    );
     // The defaults stay unless the file says `replace = true`.
     assert_eq!(
         tool_for(&pick("what's inside config/settings.yaml")).as_deref(),
