@@ -138,10 +138,21 @@ struct File {
     tool: Vec<NativeTool>,
 }
 
+/// The largest native-tools file read: a list of tool names and hint
+/// words has no business being bigger, and a runaway file must not be
+/// parsed into memory.
+pub const MAX_NATIVE_TOOLS_BYTES: usize = 1024 * 1024;
+
 impl NativeTools {
     /// `replace = true` drops the defaults; `[[tool]] name, hints` entries
     /// add tools or override a default's hints.
     pub fn from_toml(text: &str) -> Result<NativeTools, CatalogError> {
+        if text.len() > MAX_NATIVE_TOOLS_BYTES {
+            return Err(CatalogError::Data(format!(
+                "native tools: the file is {} bytes, over the {MAX_NATIVE_TOOLS_BYTES}-byte limit",
+                text.len()
+            )));
+        }
         let f: File =
             toml::from_str(text).map_err(|e| CatalogError::Data(format!("native tools: {e}")))?;
         let mut out = if f.replace {
@@ -213,5 +224,8 @@ mod tests {
         assert!(NativeTools::from_toml("[[tool]]\nname = \"../x\"\nhints = \"\"\n").is_err());
         assert!(NativeTools::from_toml("bogus = 1").is_err());
         assert!(NativeTools::from_toml("[[tool").is_err());
+        let huge = format!("# {}", "x".repeat(MAX_NATIVE_TOOLS_BYTES));
+        let e = NativeTools::from_toml(&huge).unwrap_err().to_string();
+        assert!(e.contains("over the 1048576-byte limit"), "{e}");
     }
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use clap::Subcommand;
-use hivegate_catalog::native::NativeTools;
+use hivegate_catalog::native::{MAX_NATIVE_TOOLS_BYTES, NativeTools};
 use hivegate_catalog::roles::ROLE_KEYWORDS;
 use hivegate_catalog::router::{CapabilityRouter, connector_infos};
 use hivegate_embed::ProviderKind;
@@ -84,6 +84,18 @@ pub fn discovery_config(home: &Path) -> Result<DiscoveryConfig> {
 /// without the tools it meant to add.
 fn native_tools(home: &Path) -> Result<NativeTools> {
     let path = home.join(NATIVE_TOOLS_FILE);
+    // Refused before it is read: the limit exists so a runaway file is
+    // never loaded whole.
+    if let Ok(meta) = std::fs::metadata(&path)
+        && meta.len() > MAX_NATIVE_TOOLS_BYTES as u64
+    {
+        return Err(UserError::new(format!(
+            "{} is {} bytes, over the {MAX_NATIVE_TOOLS_BYTES}-byte limit",
+            path.display(),
+            meta.len()
+        ))
+        .into());
+    }
     let text = match std::fs::read(&path) {
         Ok(bytes) => String::from_utf8(bytes)
             .map_err(|_| UserError::new(format!("{} is not UTF-8", path.display())))?,
