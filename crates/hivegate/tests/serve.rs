@@ -512,7 +512,10 @@ fn native_tools_file_adds_tools_and_bad_files_are_named() {
             "unknown field",
         ),
         (b"\xff\xfe", "is not UTF-8"),
-        (&vec![b'#'; 1024 * 1024 + 1][..], "over the 1048576-byte limit"),
+        (
+            &vec![b'#'; 1024 * 1024 + 1][..],
+            "over the 1048576-byte limit",
+        ),
     ] {
         std::fs::write(&file, bad).unwrap();
         let o = pick(need);
