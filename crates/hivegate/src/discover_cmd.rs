@@ -67,7 +67,7 @@ pub fn remotes_from_env() -> Remotes {
 }
 
 /// Where a deployment lists its own native tools (see [`native_tools`]).
-pub const NATIVE_TOOLS_FILE: &str = "native-tools.toml";
+const NATIVE_TOOLS_FILE: &str = "native-tools.toml";
 
 pub fn discovery_config(home: &Path) -> Result<DiscoveryConfig> {
     Ok(DiscoveryConfig {
@@ -79,9 +79,10 @@ pub fn discovery_config(home: &Path) -> Result<DiscoveryConfig> {
 
 /// NATIVE_TOOL_HINTS, changed by `<home>/native-tools.toml` when it exists:
 /// `[[tool]] name, hints` entries add a tool or replace a default's hints,
-/// and `replace = true` drops the defaults. A file that does not parse
-/// stops the command and names the file, rather than silently ranking
-/// without the tools it meant to add.
+/// and `replace = true` drops the defaults. A file that does not parse, is
+/// not UTF-8 or is over [`MAX_NATIVE_TOOLS_BYTES`] stops the command and
+/// names the file, rather than silently ranking without the tools it meant
+/// to add.
 fn native_tools(home: &Path) -> Result<NativeTools> {
     let path = home.join(NATIVE_TOOLS_FILE);
     // Refused before it is read: the limit exists so a runaway file is
