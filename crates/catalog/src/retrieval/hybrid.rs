@@ -239,23 +239,53 @@ pub fn training_samples(
 /// It computes what [`fuse`] computes, faster: z-normalisation ignores a
 /// positive scale, so the feedback query's scores are `q·d + w/m Σ t·d`
 /// over the top `m` documents `t`, read from a document-by-document
-/// similarity table built once.
+/// similarity table built once. The feedback settings are searched on
+/// separate threads.
 pub fn fit(samples: &[Sample], emb: &EmbeddingRanker) -> (FusionParams, f64) {
     let docs = emb.vectors();
     let sim: Vec<Vec<f64>> = docs.iter().map(|d| emb.scores_for(d)).collect();
+    let z = |mut v: Vec<f64>| {
+        z_normalise(&mut v);
+        v
+    };
     let prepared: Vec<[Vec<f64>; 3]> = samples
         .iter()
         .map(|s| {
-            let z = |v: &[f64]| {
-                let mut v = v.to_vec();
-                z_normalise(&mut v);
-                v
-            };
-            [z(&s.keyword), z(&s.bm25), emb.scores_for(&s.qvec)]
+            [
+                z(s.keyword.clone()),
+                z(s.bm25.clone()),
+                emb.scores_for(&s.qvec),
+            ]
         })
         .collect();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let chunk = GRID_PRF.len().div_ceil(threads);
+    let results: Vec<(FusionParams, f64)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = GRID_PRF
+            .chunks(chunk)
+            .map(|prf| scope.spawn(|| fit_prf(prf, &prepared, samples, &sim)))
+            .collect();
+        handles.into_iter().filter_map(|h| h.join().ok()).collect()
+    });
+    // The chunks come back in grid order: ties still go to the earlier point.
+    results
+        .into_iter()
+        .fold((FusionParams::FITTED, f64::MIN), |best, r| {
+            if r.1 > best.1 + 1e-12 { r } else { best }
+        })
+}
+
+/// [`fit`]'s search of the lexical weights for some feedback settings,
+/// over samples prepared as z-normalised keyword and BM25 scores and the
+/// query's cosines.
+fn fit_prf(
+    prf: &[(usize, f32)],
+    prepared: &[[Vec<f64>; 3]],
+    samples: &[Sample],
+    sim: &[Vec<f64>],
+) -> (FusionParams, f64) {
     let mut best = (FusionParams::FITTED, f64::MIN);
-    for &(prf_docs, prf_weight) in &GRID_PRF {
+    for &(prf_docs, prf_weight) in prf {
         for &keyword in &GRID_WEIGHTS {
             for &bm25 in &GRID_WEIGHTS {
                 let p = FusionParams {
