@@ -23,19 +23,19 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_files",
-        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images",
+        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images monorepo",
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where",
+        "grep search text inside files content comments fixme mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where places",
     ),
     (
         "bash",
-        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment",
+        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free",
     ),
     (
         "web_search",
-        "search web internet google look up online news latest information weather forecast stackoverflow error message answers",
+        "search web internet google look up online news latest information weather forecast stackoverflow error message answers price prices rate",
     ),
     (
         "web_fetch",
@@ -65,14 +65,17 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
         "git_pr",
         "pull request open pr review merge proposal github",
     ),
-    ("git_merge", "git merge branches combine integrate"),
+    (
+        "git_merge",
+        "git merge branches combine integrate feature branch",
+    ),
     (
         "spawn_agent",
         "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent spawn task worker",
     ),
     (
         "generate_docx",
-        "word document docx report generate export formatted",
+        "word document docx report generate export formatted file",
     ),
     (
         "query_knowledge",
@@ -80,7 +83,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time",
+        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     ("get_identity", "identity who am i profile user persona"),
