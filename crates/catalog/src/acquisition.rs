@@ -21,9 +21,9 @@ use serde::Serialize;
 
 use crate::marker::format_marker;
 use crate::need;
+use crate::retrieval::Doc;
 use crate::retrieval::hybrid::{Hybrid, Scored};
 use crate::retrieval::keyword::extract_keywords;
-use crate::retrieval::{Doc, top_k};
 
 pub const THRESHOLD_NATIVE: f64 = 0.15;
 pub const THRESHOLD_INSTALLED: f64 = 0.1;
@@ -144,6 +144,8 @@ pub struct CandidateIndex {
     /// none for the marketplace, whose thousands of user-chosen names
     /// would let a package called `notes` outrank every notes app.
     name_words: Vec<Vec<String>>,
+    /// Each lane's entries, in entry order.
+    lanes: Vec<(Lane, Vec<usize>)>,
 }
 
 impl CandidateIndex {
@@ -163,11 +165,19 @@ impl CandidateIndex {
                 _ => need::name_words(&e.name),
             })
             .collect();
+        let mut lanes: Vec<(Lane, Vec<usize>)> = Vec::new();
+        for (i, e) in entries.iter().enumerate() {
+            match lanes.iter_mut().find(|(l, _)| *l == e.lane) {
+                Some((_, members)) => members.push(i),
+                None => lanes.push((e.lane, vec![i])),
+            }
+        }
         CandidateIndex {
             entries,
             ranker,
             by_name,
             name_words,
+            lanes,
         }
     }
 
@@ -270,24 +280,23 @@ pub fn search_capabilities(
     } = index.ranker.score(&text);
     let ranking = index.ranker.ranking_label(embed_error.as_ref());
     // Entries the need names outright come first, each group in ranking
-    // order. Then walk once, keeping at most eight per lane, so a large
-    // marketplace cannot crowd the native tools or connectors out of the
-    // per-kind picks.
+    // order. Each lane keeps at most eight, so a large marketplace cannot
+    // crowd the native tools or connectors out of the per-kind picks; as
+    // lanes are capped apart, each is walked alone (only as far as it must
+    // be: a 100,000-package lane is never sorted whole) and the kept
+    // entries are merged back into that order.
     let need_words = need::words(&need);
-    let named = |i: usize| need::names(&need_words, &index.name_words[i]);
-    let (mut order, rest): (Vec<usize>, Vec<usize>) = top_k(&fused, index.entries.len())
-        .into_iter()
-        .partition(|&i| named(i));
-    order.extend(rest);
-    let mut candidates = Vec::new();
-    let mut per_lane: HashMap<Lane, usize> = HashMap::new();
-    for i in order {
+    let named: Vec<bool> = (0..index.entries.len())
+        .map(|i| need::names(&need_words, &index.name_words[i]))
+        .collect();
+    let rank = |a: &usize, b: &usize| {
+        named[*b]
+            .cmp(&named[*a])
+            .then(fused[*b].total_cmp(&fused[*a]))
+            .then(a.cmp(b))
+    };
+    let candidate = |i: usize| {
         let e = &index.entries[i];
-        if opts.exclude.contains(&e.lane)
-            || per_lane.get(&e.lane).copied().unwrap_or(0) >= MAX_CANDIDATES
-        {
-            continue;
-        }
         let kw = match &keyword_scores {
             Some(k) => k[i],
             None => index.ranker.keyword_score(&keywords, i),
@@ -299,15 +308,14 @@ pub fn search_capabilities(
         let semantic = cos.filter(|c| *c >= SEMANTIC_FLOOR).unwrap_or(0.0);
         let score = kw.max(fts.unwrap_or(0.0)).max(semantic).min(1.0);
         if score < e.lane.threshold() || score == 0.0 {
-            continue;
+            return None;
         }
-        *per_lane.entry(e.lane).or_default() += 1;
         let trust = assess_trust(&TrustInput {
             trust_source: resolve_trust_source(e.kind, &e.source),
             content: &format!("{} {}", e.description, e.extra),
             declared_permissions: e.declared_permissions,
         });
-        candidates.push(CapabilityCandidate {
+        Some(CapabilityCandidate {
             name: e.name.clone(),
             kind: e.kind,
             lane: e.lane,
@@ -315,11 +323,23 @@ pub fn search_capabilities(
             description: e.description.clone(),
             source: e.source.clone(),
             match_score: (score * 1000.0).round() / 1000.0,
-            match_reason: match_reason(&keywords, e, named(i), cos, fts),
+            match_reason: match_reason(&keywords, e, named[i], cos, fts),
             install_action: e.install_action.clone(),
             trust,
-        });
+        })
+    };
+    let mut kept: Vec<(usize, CapabilityCandidate)> = Vec::new();
+    for (lane, members) in &index.lanes {
+        if opts.exclude.contains(lane) {
+            continue;
+        }
+        let lane_kept = lazily_sorted(members.clone(), rank)
+            .filter_map(|i| candidate(i).map(|c| (i, c)))
+            .take(MAX_CANDIDATES);
+        kept.extend(lane_kept);
     }
+    kept.sort_by(|(a, _), (b, _)| rank(a, b));
+    let candidates: Vec<CapabilityCandidate> = kept.into_iter().map(|(_, c)| c).collect();
     let best_active = candidates
         .iter()
         .find(|c| c.availability == CapabilityAvailability::Active)
@@ -354,6 +374,31 @@ pub fn search_capabilities(
         need_truncated,
         ranking,
     }
+}
+
+/// `items` in `order`, sorted a chunk at a time: the head is selected
+/// (linear time) and sorted, and only a caller that walks past it pays for
+/// the next chunk, each twice the size of the last.
+fn lazily_sorted<F>(mut items: Vec<usize>, order: F) -> impl Iterator<Item = usize>
+where
+    F: Fn(&usize, &usize) -> std::cmp::Ordering,
+{
+    let mut chunk = 16;
+    // The current chunk, worst first, so `pop` yields the best.
+    let mut head: Vec<usize> = Vec::new();
+    std::iter::from_fn(move || {
+        if head.is_empty() && !items.is_empty() {
+            let k = chunk.min(items.len());
+            if k < items.len() {
+                items.select_nth_unstable_by(k - 1, &order);
+            }
+            let rest = items.split_off(k);
+            head = std::mem::replace(&mut items, rest);
+            head.sort_by(|a, b| order(b, a));
+            chunk *= 2;
+        }
+        head.pop()
+    })
 }
 
 /// `buildProposalSummary`: Markdown for the chat surface, with the install
@@ -464,4 +509,24 @@ pub fn validate_install_candidate(
         return out(Some(format!("`{name}` is already installed")));
     }
     out(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::lazily_sorted;
+
+    #[test]
+    fn lazily_sorted_walks_the_full_order() {
+        // Many ties, and sizes around every chunk boundary.
+        for n in [0, 1, 15, 16, 17, 47, 48, 49, 200, 1000] {
+            let score: Vec<u32> = (0..n).map(|i| (i * 7919 % 13) as u32).collect();
+            let order = |a: &usize, b: &usize| score[*b].cmp(&score[*a]).then(a.cmp(b));
+            let mut full: Vec<usize> = (0..n).collect();
+            full.sort_by(order);
+            let lazy: Vec<usize> = lazily_sorted((0..n).collect(), order).collect();
+            assert_eq!(lazy, full, "n {n}");
+            let head: Vec<usize> = lazily_sorted((0..n).collect(), order).take(5).collect();
+            assert_eq!(head, full[..n.min(5)], "n {n}");
+        }
+    }
 }
