@@ -12,7 +12,9 @@ use hivegate_catalog::retrieval::Ranker;
 use hivegate_catalog::retrieval::bm25::Bm25;
 use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
 use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
-use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
+use hivegate_catalog::retrieval::hybrid::{
+    FIT_TOLERANCE, FusionParams, Hybrid, fit, mean_ndcg, training_samples,
+};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
 use hivegate_embed::Embedder;
 use hivegate_embed::provider::LocalEmbedder;
@@ -108,30 +110,51 @@ fn check(name: &str, minilm: f64, hybrid_floor: f64) {
 
 #[test]
 fn metatool() {
-    // Measured: embedding 0.682, hybrid 0.718.
-    check("metatool", 0.682, 0.715);
+    // Measured: embedding 0.682, hybrid 0.719.
+    check("metatool", 0.682, 0.716);
 }
 
 #[test]
 fn mcp_bench() {
-    // Measured: embedding 0.882, hybrid 0.894.
-    check("mcp-bench", 0.882, 0.89);
+    // Measured: embedding 0.882, hybrid 0.897.
+    check("mcp-bench", 0.882, 0.895);
 }
 
 #[test]
 fn livemcpbench() {
-    // Measured: embedding 0.364, hybrid 0.381.
-    check("livemcpbench", 0.364, 0.375);
+    // Measured: embedding 0.364, hybrid 0.393.
+    check("livemcpbench", 0.364, 0.39);
 }
 
 #[test]
 fn fusion_weights_are_the_fit_on_metatool_train() {
+    // The committed weights are the fit on all of `train` (`hivegate eval
+    // fit`, ~3 min); here no grid point may beat them by more than the
+    // tolerance on 2,000 queries spread over the split.
     let d = dataset("metatool");
     let e = embedder();
     let emb = EmbeddingRanker::new(e.clone(), &d.docs, |_| {}).unwrap();
-    let samples = training_samples(&d, "train", 1500, e.as_ref()).unwrap();
-    assert_eq!(samples.len(), 1500);
-    let (params, ndcg) = fit(&samples, &emb);
-    eprintln!("fitted {params:?} train nDCG@10 {ndcg:.4}");
-    assert_eq!(params, FusionParams::FITTED);
+    let samples = training_samples(&d, "train", 2000, e.as_ref()).unwrap();
+    assert_eq!(samples.len(), 2000);
+    let (best, best_ndcg) = fit(&samples, &emb);
+    let committed = mean_ndcg(&samples, &emb, &FusionParams::FITTED);
+    eprintln!("best here {best:?} {best_ndcg:.4}; committed {committed:.4}");
+    assert!(
+        committed >= best_ndcg - FIT_TOLERANCE,
+        "committed {:?} scores {committed:.4}, {best:?} {best_ndcg:.4}",
+        FusionParams::FITTED
+    );
+    // A tolerance that any weights would meet proves nothing: ranking by
+    // embeddings alone must fall outside it.
+    let embedding_only = FusionParams {
+        keyword: 0.0,
+        bm25: 0.0,
+        prf_docs: 0,
+        prf_weight: 0.0,
+    };
+    let plain = mean_ndcg(&samples, &emb, &embedding_only);
+    assert!(
+        plain < best_ndcg - FIT_TOLERANCE,
+        "embedding alone {plain:.4}"
+    );
 }
