@@ -195,8 +195,8 @@ pub struct Sample {
     pub gold: Vec<usize>,
 }
 
-/// `limit` queries of `split` with gold documents, spread evenly over it, embedded and
-/// scored once by the lexical rankers: what [`fit`] works on.
+/// `limit` queries of `split` with gold documents, spread evenly over it,
+/// embedded and scored once by the lexical rankers: what [`fit`] works on.
 pub fn training_samples(
     d: &super::eval::Dataset,
     split: &str,
@@ -241,47 +241,47 @@ pub fn training_samples(
 pub const FIT_TOLERANCE: f64 = 0.002;
 
 /// The grid point with the best mean nDCG@10 over `samples` (ties go to
-/// the earlier, simpler point), and that mean. The feedback settings are
-/// searched on separate threads.
+/// the earlier, simpler point), and that mean. The grid is split between
+/// threads.
 pub fn fit(samples: &[Sample], emb: &EmbeddingRanker) -> (FusionParams, f64) {
     let t = Training::new(samples, emb);
+    let grid: Vec<FusionParams> = GRID_PRF
+        .iter()
+        .flat_map(|&(prf_docs, prf_weight)| {
+            GRID_WEIGHTS.iter().flat_map(move |&keyword| {
+                GRID_WEIGHTS.iter().map(move |&bm25| FusionParams {
+                    keyword,
+                    bm25,
+                    prf_docs,
+                    prf_weight,
+                })
+            })
+        })
+        .collect();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let chunk = GRID_PRF.len().div_ceil(threads);
-    let results: Vec<(FusionParams, f64)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = GRID_PRF
-            .chunks(chunk)
-            .map(|prf| {
-                let t = &t;
+    let better = |best: (FusionParams, f64), r: (FusionParams, f64)| {
+        if r.1 > best.1 + 1e-12 { r } else { best }
+    };
+    let worst = (FusionParams::FITTED, f64::MIN);
+    std::thread::scope(|scope| {
+        let t = &t;
+        let handles: Vec<_> = grid
+            .chunks(grid.len().div_ceil(threads))
+            .map(|points| {
                 scope.spawn(move || {
-                    let mut best = (FusionParams::FITTED, f64::MIN);
-                    for &(prf_docs, prf_weight) in prf {
-                        for &keyword in &GRID_WEIGHTS {
-                            for &bm25 in &GRID_WEIGHTS {
-                                let p = FusionParams {
-                                    keyword,
-                                    bm25,
-                                    prf_docs,
-                                    prf_weight,
-                                };
-                                let mean = t.mean_ndcg(&p);
-                                if mean > best.1 + 1e-12 {
-                                    best = (p, mean);
-                                }
-                            }
-                        }
-                    }
-                    best
+                    points
+                        .iter()
+                        .map(|p| (*p, t.mean_ndcg(p)))
+                        .fold(worst, better)
                 })
             })
             .collect();
-        handles.into_iter().filter_map(|h| h.join().ok()).collect()
-    });
-    // The chunks come back in grid order: ties still go to the earlier point.
-    results
-        .into_iter()
-        .fold((FusionParams::FITTED, f64::MIN), |best, r| {
-            if r.1 > best.1 + 1e-12 { r } else { best }
-        })
+        // The chunks come back in grid order: ties still go to the earlier point.
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .fold(worst, better)
+    })
 }
 
 /// The mean nDCG@10 of `p` over `samples`, as [`fit`] scores grid points.
