@@ -21,9 +21,9 @@ use serde::Serialize;
 
 use crate::marker::format_marker;
 use crate::need;
-use crate::retrieval::Doc;
 use crate::retrieval::hybrid::{Hybrid, Scored};
 use crate::retrieval::keyword::extract_keywords;
+use crate::retrieval::{Doc, lazily_sorted};
 
 pub const THRESHOLD_NATIVE: f64 = 0.15;
 pub const THRESHOLD_INSTALLED: f64 = 0.1;
@@ -376,31 +376,6 @@ pub fn search_capabilities(
     }
 }
 
-/// `items` in `order`, sorted a chunk at a time: the head is selected
-/// (linear time) and sorted, and only a caller that walks past it pays for
-/// the next chunk, each twice the size of the last.
-fn lazily_sorted<F>(mut items: Vec<usize>, order: F) -> impl Iterator<Item = usize>
-where
-    F: Fn(&usize, &usize) -> std::cmp::Ordering,
-{
-    let mut chunk = 16;
-    // The current chunk, worst first, so `pop` yields the best.
-    let mut head: Vec<usize> = Vec::new();
-    std::iter::from_fn(move || {
-        if head.is_empty() && !items.is_empty() {
-            let k = chunk.min(items.len());
-            if k < items.len() {
-                items.select_nth_unstable_by(k - 1, &order);
-            }
-            let rest = items.split_off(k);
-            head = std::mem::replace(&mut items, rest);
-            head.sort_by(|a, b| order(b, a));
-            chunk *= 2;
-        }
-        head.pop()
-    })
-}
-
 /// `buildProposalSummary`: Markdown for the chat surface, with the install
 /// marker for installs the agent may not do itself.
 fn build_summary(
@@ -509,24 +484,4 @@ pub fn validate_install_candidate(
         return out(Some(format!("`{name}` is already installed")));
     }
     out(None)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::lazily_sorted;
-
-    #[test]
-    fn lazily_sorted_walks_the_full_order() {
-        // Many ties, and sizes around every chunk boundary.
-        for n in [0, 1, 15, 16, 17, 47, 48, 49, 200, 1000] {
-            let score: Vec<u32> = (0..n).map(|i| (i * 7919 % 13) as u32).collect();
-            let order = |a: &usize, b: &usize| score[*b].cmp(&score[*a]).then(a.cmp(b));
-            let mut full: Vec<usize> = (0..n).collect();
-            full.sort_by(order);
-            let lazy: Vec<usize> = lazily_sorted((0..n).collect(), order).collect();
-            assert_eq!(lazy, full, "n {n}");
-            let head: Vec<usize> = lazily_sorted((0..n).collect(), order).take(5).collect();
-            assert_eq!(head, full[..n.min(5)], "n {n}");
-        }
-    }
 }

@@ -33,22 +33,39 @@ pub trait Ranker {
 /// Document indices by descending score (ties keep corpus order), at most `k`.
 pub fn top_k(scores: &[f64], k: usize) -> Vec<usize> {
     let order = |a: &usize, b: &usize| scores[*b].total_cmp(&scores[*a]).then(a.cmp(b));
-    let mut idx: Vec<usize> = (0..scores.len()).collect();
-    // Selecting the first k before sorting them costs O(n), not O(n log n):
-    // the ranker asks for ten of thousands on every query.
-    if k == 0 {
-        idx.clear();
-    } else if k < idx.len() {
-        idx.select_nth_unstable_by(k - 1, order);
-        idx.truncate(k);
-    }
-    idx.sort_by(order);
-    idx
+    lazily_sorted((0..scores.len()).collect(), order)
+        .take(k)
+        .collect()
+}
+
+/// `items` in `order`, sorted a chunk at a time: the head is selected
+/// (linear time) and sorted, and only a caller that walks past it pays for
+/// the next chunk, each twice the size of the last.
+pub fn lazily_sorted<F>(mut items: Vec<usize>, order: F) -> impl Iterator<Item = usize>
+where
+    F: Fn(&usize, &usize) -> std::cmp::Ordering,
+{
+    let mut chunk = 16;
+    // The current chunk, worst first, so `pop` yields the best.
+    let mut head: Vec<usize> = Vec::new();
+    std::iter::from_fn(move || {
+        if head.is_empty() && !items.is_empty() {
+            let k = chunk.min(items.len());
+            if k < items.len() {
+                items.select_nth_unstable_by(k - 1, &order);
+            }
+            let rest = items.split_off(k);
+            head = std::mem::replace(&mut items, rest);
+            head.sort_by(|a, b| order(b, a));
+            chunk *= 2;
+        }
+        head.pop()
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::top_k;
+    use super::{lazily_sorted, top_k};
 
     #[test]
     fn top_k_is_the_head_of_the_full_order() {
@@ -60,5 +77,20 @@ mod tests {
             assert_eq!(top_k(&scores, k), full[..k.min(50)], "k {k}");
         }
         assert!(top_k(&[], 3).is_empty());
+    }
+
+    #[test]
+    fn lazily_sorted_walks_the_full_order() {
+        // Many ties, and sizes around every chunk boundary.
+        for n in [0, 1, 15, 16, 17, 47, 48, 49, 200, 1000] {
+            let score: Vec<u32> = (0..n).map(|i| (i * 7919 % 13) as u32).collect();
+            let order = |a: &usize, b: &usize| score[*b].cmp(&score[*a]).then(a.cmp(b));
+            let mut full: Vec<usize> = (0..n).collect();
+            full.sort_by(order);
+            let lazy: Vec<usize> = lazily_sorted((0..n).collect(), order).collect();
+            assert_eq!(lazy, full, "n {n}");
+            let head: Vec<usize> = lazily_sorted((0..n).collect(), order).take(5).collect();
+            assert_eq!(head, full[..n.min(5)], "n {n}");
+        }
     }
 }
