@@ -15,7 +15,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "write_file",
-        "write create make save new fresh overwrite file called output store contents disk dockerfile readme",
+        "write create make save new fresh overwrite file called output store contents dockerfile readme scratch brand changelog",
     ),
     (
         "edit_file",
@@ -31,7 +31,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "bash",
-        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free",
+        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host",
     ),
     (
         "web_search",
