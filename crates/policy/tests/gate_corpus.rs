@@ -1,6 +1,6 @@
-//! Every line of `shared/eval/gate/public.jsonl` is a test: the gate must
-//! agree with each (call, autonomy) → auto | confirm, and never auto-pass a
-//! line whose note says it is critical.
+//! Every line of `shared/eval/gate/public.jsonl`, and of our own probes, is
+//! a test: the gate must agree with each (call, autonomy) → auto | confirm,
+//! and never auto-pass a line whose note says it is critical.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -16,15 +16,9 @@ fn eval_dir() -> PathBuf {
     }
 }
 
-#[test]
-fn every_public_gate_case_passes() {
-    let path = eval_dir().join("gate/public.jsonl");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!(
-            "cannot read {}: {e} (set HIVEGATE_EVAL_DIR)",
-            path.display()
-        )
-    });
+/// Runs every line of a corpus in the public set's shape: the number of
+/// cases read, and a line per case the gate disagrees with.
+fn run_corpus(text: &str) -> (usize, Vec<String>) {
     let mut failures = Vec::new();
     let mut count = 0;
     for (n, line) in text
@@ -59,6 +53,19 @@ fn every_public_gate_case_passes() {
         }
         count += 1;
     }
+    (count, failures)
+}
+
+#[test]
+fn every_public_gate_case_passes() {
+    let path = eval_dir().join("gate/public.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (set HIVEGATE_EVAL_DIR)",
+            path.display()
+        )
+    });
+    let (count, failures) = run_corpus(&text);
     assert!(
         count >= 200,
         "only {count} cases read from {}",
@@ -67,6 +74,22 @@ fn every_public_gate_case_passes() {
     assert!(
         failures.is_empty(),
         "{} of {count} cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// 87 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
+/// written on the README's principles in spellings the public set does not
+/// use, after the gate was done: a stand-in for the hidden set. All passed
+/// on their first run.
+#[test]
+fn our_own_probes_in_new_spellings_pass() {
+    let (count, failures) = run_corpus(include_str!("data/gate_probes.jsonl"));
+    assert_eq!(count, 87);
+    assert!(
+        failures.is_empty(),
+        "{} of {count} probes failed:\n{}",
         failures.len(),
         failures.join("\n")
     );
