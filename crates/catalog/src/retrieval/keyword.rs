@@ -126,10 +126,15 @@ pub fn extract_keywords(query: &str) -> Vec<String> {
 
 /// `scoreMatch(keywords, name, content)`: in [0, 1].
 pub fn score_match(keywords: &[String], name: &str, content: &str) -> f64 {
+    score_lowered(keywords, &name.to_lowercase(), &content.to_lowercase())
+}
+
+/// [`score_match`] for a name and content already in lower case (the
+/// ranker lowers its corpus once, not once per query).
+fn score_lowered(keywords: &[String], name: &str, content: &str) -> f64 {
     if keywords.is_empty() {
         return 0.0;
     }
-    let (name, content) = (name.to_lowercase(), content.to_lowercase());
     let points: u32 = keywords
         .iter()
         .map(|k| {
@@ -168,7 +173,7 @@ impl KeywordRanker {
     pub fn score_one(&self, keywords: &[String], i: usize) -> f64 {
         self.docs
             .get(i)
-            .map_or(0.0, |(n, c)| score_match(keywords, n, c))
+            .map_or(0.0, |(n, c)| score_lowered(keywords, n, c))
     }
 }
 
@@ -181,7 +186,7 @@ impl Ranker for KeywordRanker {
         let k = extract_keywords(query);
         self.docs
             .iter()
-            .map(|(n, c)| score_match(&k, n, c))
+            .map(|(n, c)| score_lowered(&k, n, c))
             .collect()
     }
 }
