@@ -19,19 +19,19 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "edit_file",
-        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code swap typo",
+        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code swap typo tweak value setting",
     ),
     (
         "search_files",
-        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images monorepo",
+        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images monorepo under",
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where places",
+        "grep search text inside files content comments fixme mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where places import imports",
     ),
     (
         "bash",
-        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host",
+        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host ram",
     ),
     (
         "web_search",
@@ -93,7 +93,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_audit",
-        "audit log history actions decisions approvals trail calls denied blocked allowed approved",
+        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing",
     ),
     ("list_skills", "list installed skills available abilities"),
     ("search_skills", "search find skills ability how to"),
