@@ -25,7 +25,7 @@ const FILE_EXTENSIONS: &[&str] = &[
 
 /// Days and months: "every Monday" dates a need, it does not name
 /// monday.com. A name made of these alone names nothing.
-const CALENDAR_WORDS: &[&str] = &[
+const WEEKDAYS: &[&str] = &[
     "monday",
     "tuesday",
     "wednesday",
@@ -33,6 +33,8 @@ const CALENDAR_WORDS: &[&str] = &[
     "friday",
     "saturday",
     "sunday",
+];
+const MONTHS: &[&str] = &[
     "january",
     "february",
     "march",
@@ -53,7 +55,10 @@ pub fn name_words(name: &str) -> Vec<String> {
     let words: Vec<String> = tokens(name)
         .filter(|w| !GENERIC_NAME_WORDS.contains(&w.as_str()))
         .collect();
-    if words.iter().all(|w| CALENDAR_WORDS.contains(&w.as_str())) {
+    if words
+        .iter()
+        .all(|w| WEEKDAYS.contains(&w.as_str()) || MONTHS.contains(&w.as_str()))
+    {
         return Vec::new();
     }
     words
@@ -80,7 +85,11 @@ pub fn words(need: &str) -> Vec<String> {
 /// "(url)" when it holds a web address, so the tools for those are
 /// found for needs that never say the word.
 pub fn ranking_text(need: &str) -> Cow<'_, str> {
+    let (need, dated) = without_dates(need);
     let mut hints = Vec::new();
+    if dated {
+        hints.push("date");
+    }
     if need.split_whitespace().any(is_path) {
         hints.push("file");
     }
@@ -91,10 +100,61 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
         hints.push("url");
     }
     if hints.is_empty() {
-        Cow::Borrowed(need)
+        need
     } else {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
+}
+
+/// Words before a day that make it a date: "next monday", "due friday".
+const DATE_LEADS: &[&str] = &[
+    "on", "next", "this", "every", "each", "by", "for", "until", "till", "last", "coming", "due",
+    "before", "after",
+];
+
+/// Words after a day that make it a date: "monday 9am", "friday afternoon".
+const DATE_TAILS: &[&str] = &[
+    "at",
+    "morning",
+    "afternoon",
+    "evening",
+    "night",
+    "noon",
+    "eod",
+    "am",
+    "pm",
+];
+
+/// The need without the days it names as dates, and whether there were
+/// any: "add it to the calendar for monday 9am" needs a calendar, not
+/// monday.com, so the day gives way to a "(date)" hint. A day that is not
+/// a date ("our monday board") stays.
+fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
+    let words: Vec<&str> = need.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let is_time = |w: &str| {
+        let w = bare(w);
+        DATE_TAILS.contains(&w.as_str()) || w.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let is_date = |i: usize| {
+        let day = bare(words[i]);
+        WEEKDAYS.contains(&day.as_str())
+            && (i
+                .checked_sub(1)
+                .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
+                || words.get(i + 1).is_some_and(|n| is_time(n)))
+    };
+    if !(0..words.len()).any(is_date) {
+        return (Cow::Borrowed(need), false);
+    }
+    let kept: Vec<&str> = (0..words.len())
+        .filter(|&i| !is_date(i))
+        .map(|i| words[i])
+        .collect();
+    (Cow::Owned(kept.join(" ")), true)
 }
 
 /// `https://…`, `http://…`, `www.…`: a page on the web.
@@ -178,6 +238,31 @@ mod tests {
             &words("what's the git status"),
             &name_words("git_status")
         ));
+    }
+
+    #[test]
+    fn days_named_as_dates_are_left_out() {
+        for (need, want) in [
+            (
+                "add the kickoff to everyone's calendar for monday 9am",
+                "add the kickoff to everyone's calendar for 9am (date)",
+            ),
+            ("a task due next Monday.", "a task due next (date)"),
+            ("sync every Monday at 10", "sync every at 10 (date)"),
+            ("am I free friday afternoon", "am I free afternoon (date)"),
+            ("src/a.rs by friday", "src/a.rs by (date, file)"),
+        ] {
+            assert_eq!(ranking_text(need), want, "{need}");
+        }
+        for need in [
+            "create a task in monday for the launch",
+            "mark the monday item as done",
+            "add an item to our monday board",
+            "monday",
+            "",
+        ] {
+            assert_eq!(ranking_text(need), need, "{need}");
+        }
     }
 
     #[test]

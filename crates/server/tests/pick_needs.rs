@@ -8,7 +8,7 @@
 //! each run once before anything was changed for it. BM25 met 49, 42, 37,
 //! 23, 36, 28, 30, 38 and 34 of them then; the local model 49, 42, 40, 25,
 //! 36, 28, 32, 34 and 35 (the eighth batch's first run held two needs
-//! already here, since replaced by new ones). Measured now: BM25 534/546,
+//! already here, since replaced by new ones). Measured now: BM25 535/546,
 //! the local model 527/546. The bar is 95 %: a change that loses needs
 //! fails here.
 
