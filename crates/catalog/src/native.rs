@@ -23,7 +23,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_files",
-        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images monorepo under",
+        "find locate where which list every all search files by name named matching type extension glob wildcard pattern path directory folder repo repository project images monorepo under anywhere",
     ),
     (
         "search_content",
@@ -31,7 +31,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "bash",
-        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host ram",
+        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host ram flaky rerun",
     ),
     (
         "web_search",
@@ -79,11 +79,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_knowledge",
-        "knowledge base wiki handbook policy internal company documentation notes facts recall query stored information",
+        "knowledge base wiki handbook policy internal company documentation notes facts recall query stored information policies guidelines",
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say",
+        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     ("get_identity", "identity who am i profile user persona"),
@@ -93,7 +93,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_audit",
-        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing",
+        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing gate asked human",
     ),
     ("list_skills", "list installed skills available abilities"),
     ("search_skills", "search find skills ability how to"),
