@@ -81,15 +81,13 @@ pub fn words(need: &str) -> Vec<String> {
 }
 
 /// The text the rankers see: the need, with "(file)" added when it names
-/// a path or a file, "(channel message)" when it names a `#channel` and
-/// "(url)" when it holds a web address, so the tools for those are
-/// found for needs that never say the word.
+/// a path or a file, "(channel message)" when it names a `#channel`,
+/// "(url)" when it holds a web address and "(date)" in place of a day
+/// named as a date, so the tools for those are found for needs that never
+/// say the word.
 pub fn ranking_text(need: &str) -> Cow<'_, str> {
     let (need, dated) = without_dates(need);
     let mut hints = Vec::new();
-    if dated {
-        hints.push("date");
-    }
     if need.split_whitespace().any(is_path) {
         hints.push("file");
     }
@@ -98,6 +96,9 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     }
     if need.split_whitespace().any(is_web_address) {
         hints.push("url");
+    }
+    if dated {
+        hints.push("date");
     }
     if hints.is_empty() {
         need
@@ -147,12 +148,15 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
                 .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
                 || words.get(i + 1).is_some_and(|n| is_time(n)))
     };
-    if !(0..words.len()).any(is_date) {
+    let dates: Vec<bool> = (0..words.len()).map(is_date).collect();
+    if !dates.contains(&true) {
         return (Cow::Borrowed(need), false);
     }
-    let kept: Vec<&str> = (0..words.len())
-        .filter(|&i| !is_date(i))
-        .map(|i| words[i])
+    let kept: Vec<&str> = words
+        .iter()
+        .zip(&dates)
+        .filter(|(_, date)| !**date)
+        .map(|(w, _)| *w)
         .collect();
     (Cow::Owned(kept.join(" ")), true)
 }
@@ -250,7 +254,7 @@ mod tests {
             ("a task due next Monday.", "a task due next (date)"),
             ("sync every Monday at 10", "sync every at 10 (date)"),
             ("am I free friday afternoon", "am I free afternoon (date)"),
-            ("src/a.rs by friday", "src/a.rs by (date, file)"),
+            ("src/a.rs by friday", "src/a.rs by (file, date)"),
         ] {
             assert_eq!(ranking_text(need), want, "{need}");
         }
