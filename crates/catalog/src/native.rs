@@ -27,7 +27,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where places import imports",
+        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where places import imports",
     ),
     (
         "bash",
@@ -35,7 +35,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "web_search",
-        "search web internet google look up online news latest information weather forecast stackoverflow error message answers price prices rate",
+        "search web internet google look up online news latest information weather forecast rain snow temperature stackoverflow error message answers price prices rate",
     ),
     (
         "web_fetch",

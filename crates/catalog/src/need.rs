@@ -150,7 +150,14 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     };
     let dates: Vec<bool> = (0..words.len()).map(is_date).collect();
     if !dates.contains(&true) {
-        return (Cow::Borrowed(need), false);
+        let month_day = |i: usize| {
+            MONTHS.contains(&bare(words[i]).as_str())
+                && [i.wrapping_sub(1), i + 1]
+                    .iter()
+                    .any(|&j| words.get(j).is_some_and(|w| is_day_number(&bare(w))))
+        };
+        let dated = (0..words.len()).any(|i| is_ordinal_day(&bare(words[i])) || month_day(i));
+        return (Cow::Borrowed(need), dated);
     }
     let kept: Vec<&str> = words
         .iter()
@@ -159,6 +166,18 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
         .map(|(w, _)| *w)
         .collect();
     (Cow::Owned(kept.join(" ")), true)
+}
+
+/// "14th", "1st", "22nd": a day of the month.
+fn is_ordinal_day(w: &str) -> bool {
+    ["st", "nd", "rd", "th"]
+        .iter()
+        .any(|s| w.strip_suffix(s).is_some_and(is_day_number))
+}
+
+/// 1 to 31, the days a month can have ("june 3", "3 june").
+fn is_day_number(w: &str) -> bool {
+    w.len() <= 2 && w.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
 }
 
 /// `https://…`, `http://…`, `www.…`: a page on the web.
@@ -255,6 +274,9 @@ mod tests {
             ("sync every Monday at 10", "sync every at 10 (date)"),
             ("am I free friday afternoon", "am I free afternoon (date)"),
             ("src/a.rs by friday", "src/a.rs by (file, date)"),
+            ("the dentist on the 14th", "the dentist on the 14th (date)"),
+            ("lunch on June 3, noon", "lunch on June 3, noon (date)"),
+            ("due 1 march", "due 1 march (date)"),
         ] {
             assert_eq!(ranking_text(need), want, "{need}");
         }
@@ -264,6 +286,9 @@ mod tests {
             "add an item to our monday board",
             "monday",
             "",
+            "the 40th run",
+            "we may need 2 of them",
+            "in 3 steps",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
