@@ -129,7 +129,8 @@ const DATE_TAILS: &[&str] = &[
 /// The need without the days it names as dates, and whether there were
 /// any: "add it to the calendar for monday 9am" needs a calendar, not
 /// monday.com, so the day gives way to a "(date)" hint. A day that is not
-/// a date ("our monday board") stays.
+/// a date ("our monday board") stays; a day of the month ("the 14th") only
+/// adds the hint.
 fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     let words: Vec<&str> = need.split_whitespace().collect();
     let bare = |w: &str| {
@@ -148,16 +149,18 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
                 .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
                 || words.get(i + 1).is_some_and(|n| is_time(n)))
     };
-    let dates: Vec<bool> = (0..words.len()).map(is_date).collect();
-    if !dates.contains(&true) {
-        let month_day = |i: usize| {
-            MONTHS.contains(&bare(words[i]).as_str())
+    // "the 14th", "June 3": dated, and nothing to take out.
+    let day_of_month = |i: usize| {
+        let w = bare(words[i]);
+        is_ordinal_day(&w)
+            || MONTHS.contains(&w.as_str())
                 && [i.wrapping_sub(1), i + 1]
                     .iter()
-                    .any(|&j| words.get(j).is_some_and(|w| is_day_number(&bare(w))))
-        };
-        let dated = (0..words.len()).any(|i| is_ordinal_day(&bare(words[i])) || month_day(i));
-        return (Cow::Borrowed(need), dated);
+                    .any(|&j| words.get(j).is_some_and(|n| is_day_number(&bare(n))))
+    };
+    let dates: Vec<bool> = (0..words.len()).map(is_date).collect();
+    if !dates.contains(&true) {
+        return (Cow::Borrowed(need), (0..words.len()).any(day_of_month));
     }
     let kept: Vec<&str> = words
         .iter()
