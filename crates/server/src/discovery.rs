@@ -15,7 +15,7 @@ use hivegate_catalog::mcp_catalog::McpCatalog;
 use hivegate_catalog::native::NativeTools;
 use hivegate_catalog::pick::{AgentPick, MarketplacePackage, PickSources, agent_pick, entries};
 use hivegate_catalog::retrieval::Doc;
-use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
+use hivegate_catalog::retrieval::embedding::{EmbeddingRanker, embedding_text};
 use hivegate_catalog::retrieval::hybrid::Hybrid;
 use hivegate_catalog::skills::{Skill, starter_pack};
 use hivegate_embed::select::{EmbeddingStatus, Remotes, select};
@@ -85,14 +85,20 @@ async fn vectors<S: Marketplace>(
 ) -> Result<Vec<Vec<f32>>, DiscoveryError> {
     let st = embedder.status();
     let model = format!("{}:{}", st.active_provider.as_str(), st.model_name);
-    let hashes: Vec<String> = docs.iter().map(|d| text_hash(&d.text)).collect();
+    // What the model reads, not the raw text, is hashed: a change in
+    // `embedding_text` then finds no stale vector in the cache.
+    let texts: Vec<String> = docs
+        .iter()
+        .map(|d| embedding_text(d).into_owned())
+        .collect();
+    let hashes: Vec<String> = texts.iter().map(|t| text_hash(t)).collect();
     let mut cached = store.embeddings_get(&model, hashes.clone()).await?;
     let missing: Vec<usize> = (0..docs.len())
         .filter(|i| !cached.contains_key(&hashes[*i]))
         .collect();
     let total = missing.len();
     for (n, chunk) in missing.chunks(64).enumerate() {
-        let texts: Vec<String> = chunk.iter().map(|&i| docs[i].text.clone()).collect();
+        let texts: Vec<String> = chunk.iter().map(|&i| texts[i].clone()).collect();
         let e = Arc::clone(embedder);
         let vecs = tokio::task::spawn_blocking(move || {
             let refs: Vec<&str> = texts.iter().map(String::as_str).collect();

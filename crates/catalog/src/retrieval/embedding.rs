@@ -1,10 +1,44 @@
 //! Cosine similarity between a query's embedding and each document's.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use hivegate_embed::{EmbedError, Embedder, cosine, normalize};
 
+use super::tokenize::identifier_words;
 use super::{Doc, Ranker};
+
+/// The longest leading name [`embedding_text`] rewrites: past it the colon
+/// belongs to the description, not to a name.
+const MAX_NAME_BYTES: usize = 120;
+
+/// The text a document is embedded by: its text with the leading name
+/// written as words (`ResearchHelper: …` → `Research Helper: …`,
+/// `read_file: …` → `read file: …`). The model lowercases before it splits
+/// words, so a joined name becomes pieces that mean little
+/// (`researchhelper` → `research ##hel ##per`). The name is the document's
+/// id when the text starts with it (a `/` read as a space), else what comes
+/// before the first colon. Chosen on MetaTool `train`: embedding nDCG@10
+/// 0.687 → 0.697 on a third of the split; splitting every joined word of
+/// the text instead lost (0.677), brand names like `GitHub` among them.
+pub fn embedding_text(d: &Doc) -> Cow<'_, str> {
+    let spaced = d.id.replace('/', " ");
+    let name_len = if !spaced.is_empty() && d.text.starts_with(&spaced) {
+        spaced.len()
+    } else {
+        match d.text.find(':') {
+            Some(i) if i <= MAX_NAME_BYTES => i,
+            _ => return Cow::Borrowed(&d.text),
+        }
+    };
+    let (name, rest) = d.text.split_at(name_len);
+    let words = identifier_words(name);
+    if words == name {
+        Cow::Borrowed(&d.text)
+    } else {
+        Cow::Owned(words + rest)
+    }
+}
 
 /// Documents embedded once; each query embedded on demand.
 pub struct EmbeddingRanker {
@@ -21,7 +55,8 @@ impl EmbeddingRanker {
     ) -> Result<EmbeddingRanker, EmbedError> {
         let mut vecs = Vec::with_capacity(docs.len());
         for chunk in docs.chunks(32) {
-            let texts: Vec<&str> = chunk.iter().map(|d| d.text.as_str()).collect();
+            let owned: Vec<Cow<str>> = chunk.iter().map(embedding_text).collect();
+            let texts: Vec<&str> = owned.iter().map(|t| t.as_ref()).collect();
             vecs.extend(embedder.embed(&texts)?);
             progress(vecs.len());
         }
@@ -91,5 +126,55 @@ impl Ranker for EmbeddingRanker {
             tracing::warn!(error = %e, "query embedding failed");
             vec![0.0; self.docs.len()]
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Doc, embedding_text};
+
+    fn doc(id: &str, text: &str) -> Doc {
+        Doc {
+            id: id.into(),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn the_leading_name_is_written_as_words() {
+        let t = |id, text| embedding_text(&doc(id, text)).into_owned();
+        assert_eq!(
+            t("ResearchHelper", "ResearchHelper: finds papers"),
+            "Research Helper: finds papers"
+        );
+        // The id with a `/` read as a space; a colon inside the server name.
+        assert_eq!(
+            t("BioMCP: Bio/get_gene", "BioMCP: Bio get_gene: a gene"),
+            "Bio MCP  Bio get gene: a gene"
+        );
+        // Not the id: what comes before the first colon.
+        assert_eq!(
+            t("mcp_fs_read_file", "read_file: reads a file"),
+            "read file: reads a file"
+        );
+        // Joined words in the description stay as written.
+        assert_eq!(
+            t("github", "github: issues on GitHub_Enterprise"),
+            "github: issues on GitHub_Enterprise"
+        );
+    }
+
+    #[test]
+    fn texts_without_a_name_are_left_alone() {
+        let long = format!("{}: tail", "x".repeat(200));
+        for text in ["", "no colon here", long.as_str(), "plain: words"] {
+            let d = doc("", text);
+            assert!(
+                matches!(embedding_text(&d), std::borrow::Cow::Borrowed(_)),
+                "{text}"
+            );
+        }
+        // Non-ASCII before the colon: split on a character boundary.
+        assert_eq!(embedding_text(&doc("", "é_ü: x")), "é ü: x");
     }
 }
