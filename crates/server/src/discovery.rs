@@ -98,10 +98,10 @@ async fn vectors<S: Marketplace>(
         .collect();
     let total = missing.len();
     for (n, chunk) in missing.chunks(64).enumerate() {
-        let texts: Vec<String> = chunk.iter().map(|&i| texts[i].clone()).collect();
+        let batch: Vec<String> = chunk.iter().map(|&i| texts[i].clone()).collect();
         let e = Arc::clone(embedder);
         let vecs = tokio::task::spawn_blocking(move || {
-            let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let refs: Vec<&str> = batch.iter().map(String::as_str).collect();
             e.embed(&refs)
         })
         .await
