@@ -265,13 +265,14 @@ fn fit_cmd(d: &Dataset, queries: Option<usize>, json: bool) -> Result<()> {
         );
     } else {
         println!(
-            "fitted on {} MetaTool train queries in {:.1} s: keyword {} bm25 {} prf {} docs at {} → train nDCG@10 {ndcg:.4}",
+            "fitted on {} MetaTool train queries in {:.1} s: keyword {} bm25 {} prf {} docs at {} clauses {} → train nDCG@10 {ndcg:.4}",
             samples.len(),
             t.elapsed().as_secs_f64(),
             params.keyword,
             params.bm25,
             params.prf_docs,
-            params.prf_weight
+            params.prf_weight,
+            params.clause_weight
         );
         println!(
             "committed (FusionParams::FITTED): {}",

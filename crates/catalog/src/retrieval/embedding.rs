@@ -88,6 +88,20 @@ impl EmbeddingRanker {
             .ok_or_else(|| EmbedError::Model("no vector for the query".into()))
     }
 
+    /// Several query texts embedded in one batch.
+    pub fn embed_texts(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
+        let vecs = self.embedder.embed(texts)?;
+        if vecs.len() == texts.len() {
+            Ok(vecs)
+        } else {
+            Err(EmbedError::Model(format!(
+                "{} vectors for {} texts",
+                vecs.len(),
+                texts.len()
+            )))
+        }
+    }
+
     pub fn try_scores(&self, query: &str) -> Result<Vec<f64>, EmbedError> {
         Ok(self.scores_for(&self.embed_query(query)?))
     }

@@ -5,6 +5,10 @@
 //! 2. Pseudo-relevance feedback: the query vector moves towards the mean of
 //!    the top `prf_docs` documents of step 1 (weight `prf_weight`), and the
 //!    embedding scores are recomputed before the final sum.
+//! 3. A query of several [`clauses`] is also ranked clause by clause (steps
+//!    1 and 2 for each); a document's best clause score, z-normalised, is
+//!    added at `clause_weight`. A task that asks for several things then
+//!    finds a tool for each, not only the tool nearest their average.
 //!
 //! Every knob is fitted on MetaTool's `train` split by [`fit`] and never on
 //! a reported split. Without an embedder the ranker is BM25 alone, and
@@ -14,6 +18,7 @@ use hivegate_embed::{EmbedError, Embedder};
 use serde::Serialize;
 
 use super::bm25::Bm25;
+use super::clauses::clauses;
 use super::embedding::EmbeddingRanker;
 use super::eval::ndcg_at;
 use super::fusion::{combine, z_normalise};
@@ -28,6 +33,7 @@ pub struct FusionParams {
     pub bm25: f64,
     pub prf_docs: usize,
     pub prf_weight: f32,
+    pub clause_weight: f64,
 }
 
 impl FusionParams {
@@ -41,6 +47,16 @@ impl FusionParams {
         bm25: 0.1,
         prf_docs: 10,
         prf_weight: 1.0,
+        clause_weight: 0.25,
+    };
+
+    /// The embedding ranker alone: no lexical part, no feedback, no clauses.
+    pub const EMBEDDING_ONLY: FusionParams = FusionParams {
+        keyword: 0.0,
+        bm25: 0.0,
+        prf_docs: 0,
+        prf_weight: 0.0,
+        clause_weight: 0.0,
     };
 }
 
@@ -55,6 +71,8 @@ pub const GRID_PRF: [(usize, f32); 7] = [
     (5, 1.0),
     (10, 1.0),
 ];
+/// The clause weights [`fit`] tries once the rest is fitted.
+pub const GRID_CLAUSE: [f64; 6] = [0.0, 0.25, 0.5, 0.75, 1.0, 1.5];
 
 /// One query's scores.
 pub struct Scored {
@@ -130,8 +148,9 @@ impl Hybrid {
             Ok(q) => {
                 let keyword = self.keyword.scores(query);
                 let cosines = emb.scores_for(&q);
+                let whole = fuse(&keyword, &bm, &q, &cosines, emb, &self.params);
                 Scored {
-                    fused: fuse(&keyword, &bm, &q, &cosines, emb, &self.params),
+                    fused: self.with_clauses(query, whole, emb),
                     keyword: Some(keyword),
                     cosines: Some(cosines),
                     error: None,
@@ -153,10 +172,38 @@ impl Hybrid {
         match &self.embedding {
             Some(emb) => {
                 let kw = self.keyword.scores(query);
-                fuse(&kw, &bm, qvec, &emb.scores_for(qvec), emb, &self.params)
+                let whole = fuse(&kw, &bm, qvec, &emb.scores_for(qvec), emb, &self.params);
+                self.with_clauses(query, whole, emb)
             }
             None => bm,
         }
+    }
+
+    /// Step 3 of the module doc. Should the clauses fail to embed, the
+    /// whole query's ranking (already semantic) stands, with a warning.
+    fn with_clauses(&self, query: &str, whole: Vec<f64>, emb: &EmbeddingRanker) -> Vec<f64> {
+        let p = &self.params;
+        let parts = if p.clause_weight == 0.0 {
+            Vec::new()
+        } else {
+            clauses(query)
+        };
+        if parts.is_empty() {
+            return whole;
+        }
+        let texts: Vec<&str> = parts.iter().map(String::as_str).collect();
+        let vectors = match emb.embed_texts(&texts) {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::warn!(error = %e, "clause embedding failed; ranked by the whole query");
+                return whole;
+            }
+        };
+        let each = parts.iter().zip(&vectors).map(|(c, v)| {
+            let (kw, bm) = (self.keyword.scores(c), self.bm25.scores(c));
+            fuse(&kw, &bm, v, &emb.scores_for(v), emb, p)
+        });
+        add_best_clause(whole, each, p.clause_weight)
     }
 }
 
@@ -189,12 +236,34 @@ pub fn fuse(
     sum(emb.scores_for(&moved))
 }
 
-/// One training query, scored once by the lexical rankers.
+/// The whole query's scores (z-normalised) plus, at `weight`, each
+/// document's best score over the clauses (each z-normalised first, so no
+/// clause wins by its scale), z-normalised.
+pub fn add_best_clause(
+    whole: Vec<f64>,
+    clauses: impl Iterator<Item = Vec<f64>>,
+    weight: f64,
+) -> Vec<f64> {
+    let best = clauses
+        .map(|mut c| {
+            z_normalise(&mut c);
+            c
+        })
+        .reduce(|best, c| best.iter().zip(c).map(|(b, x)| b.max(x)).collect());
+    match best {
+        Some(best) => combine(&[(whole, 1.0), (best, weight)]),
+        None => whole,
+    }
+}
+
+/// One training query, scored once by the lexical rankers, with its
+/// clauses (which have no gold of their own).
 pub struct Sample {
     pub keyword: Vec<f64>,
     pub bm25: Vec<f64>,
     pub qvec: Vec<f32>,
     pub gold: Vec<usize>,
+    pub clauses: Vec<Sample>,
 }
 
 /// `limit` queries of `split` with gold documents, spread evenly over it,
@@ -218,22 +287,39 @@ pub fn training_samples(
     // by tool, so its first queries cover only the first few tools.
     let n = limit.min(all.len());
     let qs: Vec<_> = (0..n).map(|i| all[i * all.len() / n]).collect();
-    let texts: Vec<&str> = qs.iter().map(|q| q.text.as_str()).collect();
-    let vecs = e.embed(&texts)?;
-    Ok(qs
+    let parts: Vec<Vec<String>> = qs.iter().map(|q| clauses(&q.text)).collect();
+    let texts: Vec<&str> = qs
         .iter()
-        .zip(vecs)
-        .map(|(q, qvec)| Sample {
-            keyword: keyword.scores(&q.text),
-            bm25: bm25.scores(&q.text),
-            qvec,
-            gold: q
-                .gold
-                .iter()
-                .filter_map(|g| index.get(g.as_str()).copied())
-                .collect(),
+        .map(|q| q.text.as_str())
+        .chain(parts.iter().flatten().map(String::as_str))
+        .collect();
+    let mut vecs = e.embed(&texts)?.into_iter();
+    let mut sample = |text: &str, gold: Vec<usize>, clauses| -> Result<Sample, EmbedError> {
+        Ok(Sample {
+            keyword: keyword.scores(text),
+            bm25: bm25.scores(text),
+            qvec: vecs
+                .next()
+                .ok_or_else(|| EmbedError::Model("fewer vectors than texts".into()))?,
+            gold,
+            clauses,
         })
-        .collect())
+    };
+    let mut out = qs
+        .iter()
+        .map(|q| {
+            let gold = q.gold.iter().filter_map(|g| index.get(g.as_str()).copied());
+            sample(&q.text, gold.collect(), Vec::new())
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    // The clauses' vectors follow every query's, in the same order.
+    for (s, cs) in out.iter_mut().zip(&parts) {
+        s.clauses = cs
+            .iter()
+            .map(|c| sample(c, Vec::new(), Vec::new()))
+            .collect::<Result<_, _>>()?;
+    }
+    Ok(out)
 }
 
 /// How far below the best grid point (mean train nDCG@10) the committed
@@ -243,8 +329,9 @@ pub fn training_samples(
 pub const FIT_TOLERANCE: f64 = 0.002;
 
 /// The grid point with the best mean nDCG@10 over `samples` (ties go to
-/// the earlier, simpler point), and that mean. The grid is split between
-/// threads.
+/// the earlier, simpler point), and that mean. Two stages: the weights and
+/// feedback over their grid without clauses, then [`GRID_CLAUSE`] on top of
+/// the best of those. The grid is split between threads.
 pub fn fit(samples: &[Sample], emb: &EmbeddingRanker) -> (FusionParams, f64) {
     let t = Training::new(samples, emb);
     let grid: Vec<FusionParams> = GRID_PRF
@@ -256,34 +343,20 @@ pub fn fit(samples: &[Sample], emb: &EmbeddingRanker) -> (FusionParams, f64) {
                     bm25,
                     prf_docs,
                     prf_weight,
+                    clause_weight: 0.0,
                 })
             })
         })
         .collect();
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let better = |best: (FusionParams, f64), r: (FusionParams, f64)| {
-        if r.1 > best.1 + 1e-12 { r } else { best }
-    };
-    let worst = (FusionParams::FITTED, f64::MIN);
-    std::thread::scope(|scope| {
-        let t = &t;
-        let handles: Vec<_> = grid
-            .chunks(grid.len().div_ceil(threads))
-            .map(|points| {
-                scope.spawn(move || {
-                    points
-                        .iter()
-                        .map(|p| (*p, t.mean_ndcg(p)))
-                        .fold(worst, better)
-                })
-            })
-            .collect();
-        // The chunks come back in grid order: ties still go to the earlier point.
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .fold(worst, better)
-    })
+    let (first, _) = t.best_of(&grid);
+    let clause_grid: Vec<FusionParams> = GRID_CLAUSE
+        .iter()
+        .map(|&clause_weight| FusionParams {
+            clause_weight,
+            ..first
+        })
+        .collect();
+    t.best_of(&clause_grid)
 }
 
 /// The mean nDCG@10 of `p` over `samples`, as [`fit`] scores grid points.
@@ -291,8 +364,15 @@ pub fn mean_ndcg(samples: &[Sample], emb: &EmbeddingRanker, p: &FusionParams) ->
     Training::new(samples, emb).mean_ndcg(p)
 }
 
-/// Training samples prepared once for scoring many grid points: the
-/// z-normalised keyword and BM25 scores, the query's cosines, and a
+/// One query prepared for scoring many grid points: its z-normalised
+/// keyword and BM25 scores and its cosines.
+struct Prepared {
+    keyword: Vec<f64>,
+    bm25: Vec<f64>,
+    cosines: Vec<f64>,
+}
+
+/// Training samples (and their clauses) prepared once, and a
 /// document-by-document similarity table.
 ///
 /// It computes what [`fuse`] computes, faster: z-normalisation ignores a
@@ -300,7 +380,7 @@ pub fn mean_ndcg(samples: &[Sample], emb: &EmbeddingRanker, p: &FusionParams) ->
 /// over the top `m` documents `t`, read from the table.
 struct Training<'a> {
     samples: &'a [Sample],
-    prepared: Vec<[Vec<f64>; 3]>,
+    prepared: Vec<(Prepared, Vec<Prepared>)>,
     sim: Vec<Vec<f64>>,
 }
 
@@ -310,45 +390,81 @@ impl<'a> Training<'a> {
             z_normalise(&mut v);
             v
         };
+        let prepare = |s: &Sample| Prepared {
+            keyword: z(s.keyword.clone()),
+            bm25: z(s.bm25.clone()),
+            cosines: emb.scores_for(&s.qvec),
+        };
         Training {
             samples,
             prepared: samples
                 .iter()
-                .map(|s| {
-                    [
-                        z(s.keyword.clone()),
-                        z(s.bm25.clone()),
-                        emb.scores_for(&s.qvec),
-                    ]
-                })
+                .map(|s| (prepare(s), s.clauses.iter().map(prepare).collect()))
                 .collect(),
             sim: emb.vectors().iter().map(|d| emb.scores_for(d)).collect(),
         }
     }
 
-    fn mean_ndcg(&self, p: &FusionParams) -> f64 {
-        let sum = |mut e: Vec<f64>, zk: &[f64], zb: &[f64]| {
+    /// The best of `points` and its mean, ties to the earlier point.
+    fn best_of(&self, points: &[FusionParams]) -> (FusionParams, f64) {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let better = |best: (FusionParams, f64), r: (FusionParams, f64)| {
+            if r.1 > best.1 + 1e-12 { r } else { best }
+        };
+        let worst = (FusionParams::FITTED, f64::MIN);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = points
+                .chunks(points.len().div_ceil(threads).max(1))
+                .map(|chunk| {
+                    scope.spawn(move || {
+                        chunk
+                            .iter()
+                            .map(|p| (*p, self.mean_ndcg(p)))
+                            .fold(worst, better)
+                    })
+                })
+                .collect();
+            // The chunks come back in grid order: ties still go to the earlier point.
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .fold(worst, better)
+        })
+    }
+
+    /// Steps 1 and 2 of the module doc for one prepared query.
+    fn fused(&self, q: &Prepared, p: &FusionParams) -> Vec<f64> {
+        let sum = |mut e: Vec<f64>| {
             z_normalise(&mut e);
-            for ((e, k), b) in e.iter_mut().zip(zk).zip(zb) {
+            for ((e, k), b) in e.iter_mut().zip(&q.keyword).zip(&q.bm25) {
                 *e += p.keyword * k + p.bm25 * b;
             }
             e
         };
+        let first = sum(q.cosines.clone());
+        if p.prf_docs == 0 || p.prf_weight == 0.0 {
+            return first;
+        }
+        let share = f64::from(p.prf_weight) / p.prf_docs as f64;
+        let mut e = q.cosines.clone();
+        for t in top_k(&first, p.prf_docs) {
+            e.iter_mut()
+                .zip(&self.sim[t])
+                .for_each(|(x, y)| *x += share * y);
+        }
+        sum(e)
+    }
+
+    fn mean_ndcg(&self, p: &FusionParams) -> f64 {
         let total: f64 = self
             .prepared
             .iter()
             .zip(self.samples)
-            .map(|([zk, zb, qd], s)| {
-                let mut f = sum(qd.clone(), zk, zb);
-                if p.prf_docs > 0 && p.prf_weight > 0.0 {
-                    let share = f64::from(p.prf_weight) / p.prf_docs as f64;
-                    let mut e = qd.clone();
-                    for t in top_k(&f, p.prf_docs) {
-                        e.iter_mut()
-                            .zip(&self.sim[t])
-                            .for_each(|(x, y)| *x += share * y);
-                    }
-                    f = sum(e, zk, zb);
+            .map(|((whole, parts), s)| {
+                let mut f = self.fused(whole, p);
+                if p.clause_weight != 0.0 && !parts.is_empty() {
+                    let each = parts.iter().map(|c| self.fused(c, p));
+                    f = add_best_clause(f, each, p.clause_weight);
                 }
                 ndcg_at(&top_k(&f, 10), &s.gold, 10)
             })
@@ -382,6 +498,28 @@ mod tests {
         assert!(!h.semantic());
         assert_eq!(h.ranking_label(None), "bm25-only");
         assert_eq!(top_k(&h.scores("triage the issues"), 1), [1]);
+    }
+
+    #[test]
+    fn each_clause_brings_its_own_best_document() {
+        // The whole query sits between documents 1 and 2 and nearest 0;
+        // each clause points at one of them.
+        let whole = vec![3.0, 2.0, 2.0, 0.0, 0.0];
+        let clauses = vec![vec![0.0, 5.0, 0.0, 0.0, 0.0], vec![0.0, 0.0, 5.0, 0.0, 1.0]];
+        let out = add_best_clause(whole.clone(), clauses.clone().into_iter(), 0.5);
+        assert_eq!(top_k(&out, 3), [1, 2, 0], "{out:?}");
+        // A clause that scores by a larger scale does not win for it.
+        let scaled = vec![
+            clauses[0].clone(),
+            clauses[1].iter().map(|x| x * 1e6).collect(),
+        ];
+        let out2 = add_best_clause(whole.clone(), scaled.into_iter(), 0.5);
+        assert_eq!(top_k(&out, 5), top_k(&out2, 5));
+        // No clauses: the whole query's scores, untouched.
+        assert_eq!(
+            add_best_clause(whole.clone(), std::iter::empty(), 0.5),
+            whole
+        );
     }
 
     #[test]

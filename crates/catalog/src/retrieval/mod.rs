@@ -5,10 +5,12 @@
 //! - [`bm25`]: Okapi BM25 (k1 1.2, b 0.75).
 //! - [`embedding`]: cosine similarity of sentence embeddings.
 //! - [`fusion`]: z-normalised scores added with weights fitted on `train`.
-//! - [`hybrid`]: keyword + BM25 + embeddings with pseudo-relevance feedback.
+//! - [`hybrid`]: keyword + BM25 + embeddings with pseudo-relevance feedback,
+//!   and each of a task's [`clauses`] ranked on its own.
 //! - [`eval`]: nDCG@10, Recall@5 and Hit@1 on a dataset's reported split.
 
 pub mod bm25;
+pub mod clauses;
 pub mod embedding;
 pub mod eval;
 pub mod fusion;

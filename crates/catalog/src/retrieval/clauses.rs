@@ -1,0 +1,132 @@
+//! Cutting a query into its clauses, so that a task asking for several
+//! things ("make a PDF report, and include a word cloud") is also ranked
+//! one request at a time: one long query's embedding averages its requests
+//! and matches none of them well.
+//!
+//! A clause ends at a sentence's end (`.`, `?`, `!`, `;` before a space),
+//! before a connective that starts a next step (`then`, `and then`, `also`,
+//! `and also`, `after that`, `finally`) and at `, and`. Pieces of fewer
+//! than [`MIN_WORDS`] words are dropped: they name no request of their own.
+
+/// Fewer words than this are not a request.
+pub const MIN_WORDS: usize = 3;
+
+/// A query cut into more clauses keeps the first this many: ranking costs
+/// one embedding per clause. The canonical sets' longest task has 20.
+pub const MAX_CLAUSES: usize = 24;
+
+/// Connectives that start a next step, longest first.
+const CONNECTIVES: [&[&str]; 6] = [
+    &["and", "then"],
+    &["and", "also"],
+    &["after", "that"],
+    &["then"],
+    &["also"],
+    &["finally"],
+];
+
+/// The query's clauses, or nothing when it holds fewer than two (then the
+/// query itself is the only request).
+pub fn clauses(query: &str) -> Vec<String> {
+    let words: Vec<&str> = query.split_whitespace().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut current: Vec<&str> = Vec::new();
+    let mut flush = |current: &mut Vec<&str>| {
+        let text = current.join(" ");
+        let text = text.trim_matches(|c| c == ' ' || c == ',' || c == '.');
+        if text.split_whitespace().count() >= MIN_WORDS && out.len() < MAX_CLAUSES {
+            out.push(text.to_owned());
+        }
+        current.clear();
+    };
+    let mut i = 0;
+    while i < words.len() {
+        let rest = &words[i..];
+        // A connective counts only with words after it, like a sentence end.
+        let connective = CONNECTIVES
+            .iter()
+            .find(|c| rest.len() > c.len() && starts_with_words(rest, c))
+            .map(|c| c.len())
+            .or_else(|| {
+                let after_comma = current.last().is_some_and(|w| w.ends_with(','));
+                (after_comma && rest.len() > 1 && rest[0].eq_ignore_ascii_case("and")).then_some(1)
+            });
+        if let Some(n) = connective {
+            flush(&mut current);
+            i += n;
+            continue;
+        }
+        let word = rest[0];
+        current.push(word);
+        if rest.len() > 1 && word.ends_with(['.', '?', '!', ';']) {
+            flush(&mut current);
+        }
+        i += 1;
+    }
+    flush(&mut current);
+    if out.len() < 2 {
+        out.clear();
+    }
+    out
+}
+
+fn starts_with_words(words: &[&str], connective: &[&str]) -> bool {
+    words
+        .iter()
+        .zip(connective)
+        .all(|(w, c)| w.eq_ignore_ascii_case(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_request_is_not_cut() {
+        assert!(clauses("send an email to the team").is_empty());
+        assert!(clauses("").is_empty());
+        assert!(clauses("   ").is_empty());
+        // The short piece names no request, so one clause is left: none.
+        assert!(clauses("Please. Send an email to the team").is_empty());
+    }
+
+    #[test]
+    fn sentences_and_connectives_cut() {
+        assert_eq!(
+            clauses("Find the weather in Paris. Then book a table for two, and email me the menu"),
+            [
+                "Find the weather in Paris",
+                "book a table for two",
+                "email me the menu"
+            ]
+        );
+        assert_eq!(
+            clauses("load the audio file and then compute the beat track"),
+            ["load the audio file", "compute the beat track"]
+        );
+        assert_eq!(
+            clauses("What is the stock price of Apple? Show me any recent news about it!"),
+            [
+                "What is the stock price of Apple?",
+                "Show me any recent news about it!"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_plain_and_or_a_dot_inside_a_word_does_not_cut() {
+        assert!(clauses("copy notes.txt and readme.md to the backup folder").is_empty());
+        // A trailing connective or sentence end has nothing after it.
+        assert!(clauses("summarise the report and then").is_empty());
+    }
+
+    #[test]
+    fn hostile_input_is_bounded() {
+        let many = "do the first thing now. ".repeat(1000);
+        assert_eq!(clauses(&many).len(), MAX_CLAUSES);
+        let dots = ". . . ; ; ! ?".repeat(500);
+        assert!(clauses(&dots).is_empty());
+        let unicode = "résumé über straße. 東京 の 天気 を 教えて. ok ok ok";
+        assert_eq!(clauses(unicode).len(), 3);
+    }
+}
