@@ -162,3 +162,27 @@ fn fusion_weights_are_the_fit_on_metatool_train() {
         "embedding alone {plain:.4}"
     );
 }
+
+#[test]
+fn a_batch_embeds_each_text_as_it_would_alone() {
+    // The model stacks a batch's sequences; attention must not cross them.
+    let e = embedder();
+    let texts = [
+        "post the release notes to the team channel",
+        "x",
+        "",
+        "open an issue for the failing build, and then tell the team",
+        &"a long sentence about calendars and meetings ".repeat(60),
+    ];
+    let batch = e.embed(&texts).unwrap();
+    assert_eq!(batch.len(), texts.len());
+    for (t, b) in texts.iter().zip(&batch) {
+        let alone = e.embed(&[t]).unwrap().pop().unwrap();
+        let gap = alone
+            .iter()
+            .zip(b)
+            .map(|(x, y)| (x - y).abs())
+            .fold(0.0, f32::max);
+        assert!(gap < 1e-5, "{t:?}: differs by {gap}");
+    }
+}

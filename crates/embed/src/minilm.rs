@@ -1,9 +1,14 @@
 //! all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT) run in-process: WordPiece
 //! ids → embeddings → six encoder layers → mean pooling → L2 normalisation,
-//! exactly as sentence-transformers computes it. One sequence at a time, so
-//! there is no padding and no attention mask; matrix products go through
-//! ndarray (matrixmultiply, with runtime SIMD detection).
+//! exactly as sentence-transformers computes it. A batch's sequences are
+//! stacked row after row: the linear layers run once on the stack (the
+//! matrix kernel packs each weight matrix once per product, which for one
+//! short sentence cost more than the product), and attention runs within
+//! each sequence's rows, so there is no padding and no attention mask.
+//! Matrix products go through ndarray (matrixmultiply, with runtime SIMD
+//! detection).
 
+use std::ops::Range;
 use std::path::Path;
 
 use ndarray::{Array1, Array2, ArrayView2, Axis, Slice};
@@ -22,6 +27,9 @@ const MAX_POSITIONS: usize = 512;
 /// sentence-transformers' `max_seq_length` for this model.
 pub const MAX_TOKENS: usize = 256;
 const LN_EPS: f32 = 1e-12;
+/// The most token rows stacked in one pass (a pass holds a rows × 1536
+/// activation matrix).
+const MAX_BATCH_ROWS: usize = 4096;
 
 struct Linear {
     /// [in, out]: the stored [out, in] transposed once at load, so each
@@ -149,51 +157,98 @@ impl MiniLm {
 
     /// The unit-length sentence embedding of `text` (first 256 tokens).
     pub fn embed(&self, text: &str) -> Vec<f32> {
-        let ids = self.tokenizer.encode(text, MAX_TOKENS);
-        let t = ids.len();
-        let mut x = Array2::<f32>::zeros((t, DIM));
-        for (i, &id) in ids.iter().enumerate() {
-            let mut row = x.row_mut(i);
-            row += &self.word.row(id as usize);
-            row += &self.position.row(i);
-            row += &self.token_type;
+        self.embed_batch(&[text]).pop().unwrap_or_default()
+    }
+
+    /// [`MiniLm::embed`] of each text, computed in stacked passes.
+    pub fn embed_batch(&self, texts: &[&str]) -> Vec<Vec<f32>> {
+        let ids: Vec<Vec<u32>> = texts
+            .iter()
+            .map(|t| self.tokenizer.encode(t, MAX_TOKENS))
+            .collect();
+        let mut out = Vec::with_capacity(texts.len());
+        let mut start = 0;
+        while start < ids.len() {
+            let mut end = start + 1;
+            let mut rows = ids[start].len();
+            while end < ids.len() && rows + ids[end].len() <= MAX_BATCH_ROWS {
+                rows += ids[end].len();
+                end += 1;
+            }
+            out.extend(self.pass(&ids[start..end]));
+            start = end;
+        }
+        out
+    }
+
+    /// One stacked pass over token sequences.
+    fn pass(&self, seqs: &[Vec<u32>]) -> Vec<Vec<f32>> {
+        let mut spans: Vec<Range<usize>> = Vec::with_capacity(seqs.len());
+        let mut x = Array2::<f32>::zeros((seqs.iter().map(Vec::len).sum(), DIM));
+        let mut row = 0;
+        for ids in seqs {
+            for (i, &id) in ids.iter().enumerate() {
+                let mut r = x.row_mut(row + i);
+                r += &self.word.row(id as usize);
+                r += &self.position.row(i);
+                r += &self.token_type;
+            }
+            spans.push(row..row + ids.len());
+            row += ids.len();
         }
         self.emb_ln.forward(&mut x);
         for layer in &self.layers {
-            x = layer.forward(x);
+            x = layer.forward(x, &spans);
         }
-        let mut pooled = x.mean_axis(Axis(0)).unwrap_or_else(|| Array1::zeros(DIM));
-        let norm = pooled.dot(&pooled).sqrt().max(1e-12);
-        pooled /= norm;
-        pooled.to_vec()
+        spans
+            .iter()
+            .map(|span| {
+                let mut pooled = x
+                    .slice_axis(Axis(0), Slice::from(span.clone()))
+                    .mean_axis(Axis(0))
+                    .unwrap_or_else(|| Array1::zeros(DIM));
+                let norm = pooled.dot(&pooled).sqrt().max(1e-12);
+                pooled /= norm;
+                pooled.to_vec()
+            })
+            .collect()
     }
 }
 
 impl Layer {
-    fn forward(&self, x: Array2<f32>) -> Array2<f32> {
+    /// One encoder layer over stacked sequences; `spans` are their rows.
+    fn forward(&self, x: Array2<f32>, spans: &[Range<usize>]) -> Array2<f32> {
         let xv = x.view();
         let (q, k, v) = (
             self.q.forward(&xv),
             self.k.forward(&xv),
             self.v.forward(&xv),
         );
-        let t = x.nrows();
-        let mut ctx = Array2::<f32>::zeros((t, DIM));
+        let mut ctx = Array2::<f32>::zeros((x.nrows(), DIM));
         let scale = 1.0 / (HEAD_DIM as f32).sqrt();
-        for h in 0..HEADS {
-            let cols = Slice::from(h * HEAD_DIM..(h + 1) * HEAD_DIM);
-            let mut scores = q
-                .slice_axis(Axis(1), cols)
-                .dot(&k.slice_axis(Axis(1), cols).t())
-                * scale;
-            for mut row in scores.rows_mut() {
-                let max = row.fold(f32::NEG_INFINITY, |m, &v| m.max(v));
-                row.mapv_inplace(|v| (v - max).exp());
-                let sum = row.sum();
-                row /= sum;
+        for span in spans {
+            let rows = Slice::from(span.clone());
+            let (q, k, v) = (
+                q.slice_axis(Axis(0), rows),
+                k.slice_axis(Axis(0), rows),
+                v.slice_axis(Axis(0), rows),
+            );
+            for h in 0..HEADS {
+                let cols = Slice::from(h * HEAD_DIM..(h + 1) * HEAD_DIM);
+                let mut scores = q
+                    .slice_axis(Axis(1), cols)
+                    .dot(&k.slice_axis(Axis(1), cols).t())
+                    * scale;
+                for mut row in scores.rows_mut() {
+                    let max = row.fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+                    row.mapv_inplace(|v| (v - max).exp());
+                    let sum = row.sum();
+                    row /= sum;
+                }
+                ctx.slice_axis_mut(Axis(0), rows)
+                    .slice_axis_mut(Axis(1), cols)
+                    .assign(&scores.dot(&v.slice_axis(Axis(1), cols)));
             }
-            ctx.slice_axis_mut(Axis(1), cols)
-                .assign(&scores.dot(&v.slice_axis(Axis(1), cols)));
         }
         let mut h1 = self.attn_out.forward(&ctx.view()) + &x;
         self.attn_ln.forward(&mut h1);

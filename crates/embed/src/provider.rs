@@ -94,16 +94,14 @@ impl Embedder for LocalEmbedder {
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         if texts.len() < 4 || threads == 1 {
-            return Ok(texts.iter().map(|t| self.model.embed(t)).collect());
+            return Ok(self.model.embed_batch(texts));
         }
         let chunk = texts.len().div_ceil(threads);
         let model = &self.model;
         Ok(std::thread::scope(|s| {
             let handles: Vec<_> = texts
                 .chunks(chunk)
-                .map(|part| {
-                    s.spawn(move || part.iter().map(|t| model.embed(t)).collect::<Vec<_>>())
-                })
+                .map(|part| s.spawn(move || model.embed_batch(part)))
                 .collect();
             handles
                 .into_iter()

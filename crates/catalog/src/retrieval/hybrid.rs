@@ -144,13 +144,20 @@ impl Hybrid {
         let Some(emb) = &self.embedding else {
             return lexical(bm, None);
         };
-        match emb.embed_query(query) {
-            Ok(q) => {
+        // The query and its clauses in one batch: the model's cost per
+        // call is mostly fixed (its weights are packed for each call).
+        let parts = self.clauses_of(query);
+        let texts: Vec<&str> = std::iter::once(query)
+            .chain(parts.iter().map(String::as_str))
+            .collect();
+        match emb.embed_texts(&texts) {
+            Ok(mut vectors) => {
+                let q = vectors.remove(0);
                 let keyword = self.keyword.scores(query);
                 let cosines = emb.scores_for(&q);
                 let whole = fuse(&keyword, &bm, &q, &cosines, emb, &self.params);
                 Scored {
-                    fused: self.with_clauses(query, whole, emb),
+                    fused: self.with_clauses(&parts, &vectors, whole, emb),
                     keyword: Some(keyword),
                     cosines: Some(cosines),
                     error: None,
@@ -173,33 +180,39 @@ impl Hybrid {
             Some(emb) => {
                 let kw = self.keyword.scores(query);
                 let whole = fuse(&kw, &bm, qvec, &emb.scores_for(qvec), emb, &self.params);
-                self.with_clauses(query, whole, emb)
+                let parts = self.clauses_of(query);
+                let texts: Vec<&str> = parts.iter().map(String::as_str).collect();
+                match emb.embed_texts(&texts) {
+                    Ok(vectors) => self.with_clauses(&parts, &vectors, whole, emb),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "clause embedding failed; ranked by the whole query");
+                        whole
+                    }
+                }
             }
             None => bm,
         }
     }
 
-    /// Step 3 of the module doc. Should the clauses fail to embed, the
-    /// whole query's ranking (already semantic) stands, with a warning.
-    fn with_clauses(&self, query: &str, whole: Vec<f64>, emb: &EmbeddingRanker) -> Vec<f64> {
-        let p = &self.params;
-        let parts = if p.clause_weight == 0.0 {
+    /// The clauses step 3 ranks (none when its weight is 0).
+    fn clauses_of(&self, query: &str) -> Vec<String> {
+        if self.params.clause_weight == 0.0 {
             Vec::new()
         } else {
             clauses(query)
-        };
-        if parts.is_empty() {
-            return whole;
         }
-        let texts: Vec<&str> = parts.iter().map(String::as_str).collect();
-        let vectors = match emb.embed_texts(&texts) {
-            Ok(v) => v,
-            Err(e) => {
-                tracing::warn!(error = %e, "clause embedding failed; ranked by the whole query");
-                return whole;
-            }
-        };
-        let each = parts.iter().zip(&vectors).map(|(c, v)| {
+    }
+
+    /// Step 3 of the module doc, with the clauses' vectors.
+    fn with_clauses(
+        &self,
+        parts: &[String],
+        vectors: &[Vec<f32>],
+        whole: Vec<f64>,
+        emb: &EmbeddingRanker,
+    ) -> Vec<f64> {
+        let p = &self.params;
+        let each = parts.iter().zip(vectors).map(|(c, v)| {
             let (kw, bm) = (self.keyword.scores(c), self.bm25.scores(c));
             fuse(&kw, &bm, v, &emb.scores_for(v), emb, p)
         });

@@ -4,6 +4,8 @@
 //! in the content scores 1; the sum is divided by the keyword count and
 //! clamped to 1.0.
 
+use memchr::memmem::Finder;
+
 use super::tokenize::tokens;
 use super::{Doc, Ranker};
 
@@ -132,15 +134,22 @@ pub fn score_match(keywords: &[String], name: &str, content: &str) -> f64 {
 /// [`score_match`] for a name and content already in lower case (the
 /// ranker lowers its corpus once, not once per query).
 fn score_lowered(keywords: &[String], name: &str, content: &str) -> f64 {
+    let finders: Vec<Finder> = keywords.iter().map(Finder::new).collect();
+    score_found(&finders, name, content)
+}
+
+/// The score with each keyword's searcher built once per query: a query
+/// is matched against thousands of documents.
+fn score_found(keywords: &[Finder], name: &str, content: &str) -> f64 {
     if keywords.is_empty() {
         return 0.0;
     }
     let points: u32 = keywords
         .iter()
         .map(|k| {
-            if name.contains(k.as_str()) {
+            if k.find(name.as_bytes()).is_some() {
                 2
-            } else if content.contains(k.as_str()) {
+            } else if k.find(content.as_bytes()).is_some() {
                 1
             } else {
                 0
@@ -184,9 +193,10 @@ impl Ranker for KeywordRanker {
 
     fn scores(&self, query: &str) -> Vec<f64> {
         let k = extract_keywords(query);
+        let finders: Vec<Finder> = k.iter().map(Finder::new).collect();
         self.docs
             .iter()
-            .map(|(n, c)| score_lowered(&k, n, c))
+            .map(|(n, c)| score_found(&finders, n, c))
             .collect()
     }
 }
