@@ -139,7 +139,7 @@ fn livemcpbench() {
 #[test]
 fn fusion_weights_are_the_fit_on_metatool_train() {
     // The committed weights are the fit on all of `train` (`hivegate eval
-    // fit`, ~3 min); here no grid point may beat them by more than the
+    // fit`, ~5 min); here no grid point may beat them by more than the
     // tolerance on 2,000 queries spread over the split.
     let d = dataset("metatool");
     let e = embedder();

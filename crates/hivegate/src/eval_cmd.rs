@@ -61,7 +61,7 @@ pub enum EvalCommand {
         #[arg(long, value_name = "DIR")]
         data: PathBuf,
         /// Fit on N `train` queries spread over the split (default: all
-        /// 16,699, which reproduces the committed weights; about 3 minutes
+        /// 16,699, which reproduces the committed weights; about 5 minutes
         /// on 2 cores).
         #[arg(long)]
         queries: Option<usize>,
