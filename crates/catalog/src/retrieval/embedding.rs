@@ -82,8 +82,7 @@ impl EmbeddingRanker {
     }
 
     pub fn embed_query(&self, query: &str) -> Result<Vec<f32>, EmbedError> {
-        self.embedder
-            .embed(&[query])?
+        self.embed_texts(&[query])?
             .pop()
             .ok_or_else(|| EmbedError::Model("no vector for the query".into()))
     }

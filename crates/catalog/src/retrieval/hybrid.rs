@@ -153,11 +153,9 @@ impl Hybrid {
         match emb.embed_texts(&texts) {
             Ok(mut vectors) => {
                 let q = vectors.remove(0);
-                let keyword = self.keyword.scores(query);
-                let cosines = emb.scores_for(&q);
-                let whole = fuse(&keyword, &bm, &q, &cosines, emb, &self.params);
+                let (keyword, cosines, fused) = self.rank(query, &bm, &q, &parts, &vectors, emb);
                 Scored {
-                    fused: self.with_clauses(&parts, &vectors, whole, emb),
+                    fused,
                     keyword: Some(keyword),
                     cosines: Some(cosines),
                     error: None,
@@ -178,20 +176,39 @@ impl Hybrid {
         let bm = self.bm25.scores(query);
         match &self.embedding {
             Some(emb) => {
-                let kw = self.keyword.scores(query);
-                let whole = fuse(&kw, &bm, qvec, &emb.scores_for(qvec), emb, &self.params);
                 let parts = self.clauses_of(query);
                 let texts: Vec<&str> = parts.iter().map(String::as_str).collect();
-                match emb.embed_texts(&texts) {
-                    Ok(vectors) => self.with_clauses(&parts, &vectors, whole, emb),
-                    Err(e) => {
+                let vectors = if texts.is_empty() {
+                    Vec::new()
+                } else {
+                    // No vectors: no clause is scored (they are zipped).
+                    emb.embed_texts(&texts).unwrap_or_else(|e| {
                         tracing::warn!(error = %e, "clause embedding failed; ranked by the whole query");
-                        whole
-                    }
-                }
+                        Vec::new()
+                    })
+                };
+                self.rank(query, &bm, qvec, &parts, &vectors, emb).2
             }
             None => bm,
         }
+    }
+
+    /// Steps 1 to 3 for a query whose vector and clause vectors are known:
+    /// its keyword scores, its cosines, and the fused scores.
+    fn rank(
+        &self,
+        query: &str,
+        bm: &[f64],
+        q: &[f32],
+        parts: &[String],
+        vectors: &[Vec<f32>],
+        emb: &EmbeddingRanker,
+    ) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
+        let keyword = self.keyword.scores(query);
+        let cosines = emb.scores_for(q);
+        let whole = fuse(&keyword, bm, q, &cosines, emb, &self.params);
+        let fused = self.with_clauses(parts, vectors, whole, emb);
+        (keyword, cosines, fused)
     }
 
     /// The clauses step 3 ranks (none when its weight is 0).
