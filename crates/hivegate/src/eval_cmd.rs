@@ -206,7 +206,10 @@ fn retrieval(d: &Dataset, split: &str, json: bool) -> Result<()> {
                 parts: vec![&bm25, &emb],
                 k: 60.0,
             })?;
-            let hybrid = Hybrid::with_embeddings(&d.docs, emb);
+            let mut hybrid = Hybrid::with_embeddings(&d.docs, emb);
+            if let Some(servers) = d.servers() {
+                hybrid = hybrid.with_servers(servers);
+            }
             measure(&hybrid)?;
             None
         }

@@ -39,6 +39,15 @@ pub struct Bm25 {
 const MIN_TYPO_CHARS: usize = 4;
 
 impl Bm25 {
+    /// How many documents the index holds.
+    pub fn len(&self) -> usize {
+        self.doc_len.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.doc_len.is_empty()
+    }
+
     pub fn new(docs: &[Doc]) -> Bm25 {
         let mut postings: HashMap<String, Vec<(usize, u32)>> = HashMap::new();
         let mut doc_len = Vec::with_capacity(docs.len());

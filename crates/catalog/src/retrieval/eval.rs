@@ -43,6 +43,24 @@ impl Dataset {
         Ok(d)
     }
 
+    /// Each document's server, when the documents are servers' tools: every
+    /// id is `server/tool` (the server is what comes before the last `/`).
+    /// None for a corpus of whole tools or servers.
+    pub fn servers(&self) -> Option<Vec<usize>> {
+        let mut seen: HashMap<&str, usize> = HashMap::new();
+        self.docs
+            .iter()
+            .map(|d| {
+                let (server, tool) = d.id.rsplit_once('/')?;
+                if server.is_empty() || tool.is_empty() {
+                    return None;
+                }
+                let next = seen.len();
+                Some(*seen.entry(server).or_insert(next))
+            })
+            .collect()
+    }
+
     /// The queries of one split.
     pub fn split<'a>(&'a self, split: &'a str) -> impl Iterator<Item = &'a Query> + 'a {
         self.queries.iter().filter(move |q| q.split == split)

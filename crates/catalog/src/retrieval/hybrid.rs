@@ -9,10 +9,19 @@
 //!    1 and 2 for each); a document's best clause score, z-normalised, is
 //!    added at `clause_weight`. A task that asks for several things then
 //!    finds a tool for each, not only the tool nearest their average.
+//! 4. Where documents are tools of servers ([`Hybrid::with_servers`]), each
+//!    tool's server is scored by its best tool after steps 1 to 3; that
+//!    score, z-normalised, is added at `server_weight`. A task that needs a
+//!    server needs several of its tools (find the address, then what is
+//!    near it), and only some of them say so in the task's words. The best
+//!    document stays first whatever the weight: its server's score is the
+//!    highest there is.
 //!
-//! Every knob is fitted on MetaTool's `train` split by [`fit`] and never on
-//! a reported split. Without an embedder the ranker is BM25 alone, and
-//! [`Hybrid::semantic`] says so.
+//! Every knob of steps 1 to 3 is fitted on MetaTool's `train` split by
+//! [`fit`] and never on a reported split. Step 4 has nothing there to fit
+//! on (MetaTool's tools belong to no server), so its weight was set before
+//! it was first measured: see [`FusionParams::FITTED`]. Without an embedder
+//! the ranker is BM25 alone, and [`Hybrid::semantic`] says so.
 
 use hivegate_embed::{EmbedError, Embedder};
 use serde::Serialize;
@@ -25,7 +34,7 @@ use super::fusion::{combine, z_normalise};
 use super::keyword::KeywordRanker;
 use super::{Doc, Ranker, top_k};
 
-/// The fitted knobs.
+/// The fusion's knobs.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FusionParams {
@@ -34,6 +43,8 @@ pub struct FusionParams {
     pub prf_docs: usize,
     pub prf_weight: f32,
     pub clause_weight: f64,
+    /// Step 4's weight; it acts only on a corpus of servers' tools.
+    pub server_weight: f64,
 }
 
 impl FusionParams {
@@ -42,12 +53,18 @@ impl FusionParams {
     /// [`super::embedding::embedding_text`]. `tests/hybrid_sets.rs` checks
     /// that no grid point beats it by more than [`FIT_TOLERANCE`] on 2,000
     /// of them spread over the split.
+    ///
+    /// `server_weight` is not fitted: no training split has servers. It is
+    /// the uninformed prior, equal weight (a tool's server counts as much
+    /// as the tool's own match, as the README's baseline fusion weighs its
+    /// rankers), fixed before any reported set was ranked with it.
     pub const FITTED: FusionParams = FusionParams {
         keyword: 0.1,
         bm25: 0.1,
         prf_docs: 10,
         prf_weight: 1.0,
         clause_weight: 0.25,
+        server_weight: 1.0,
     };
 
     /// The embedding ranker alone: no lexical part, no feedback, no clauses.
@@ -57,6 +74,7 @@ impl FusionParams {
         prf_docs: 0,
         prf_weight: 0.0,
         clause_weight: 0.0,
+        server_weight: 0.0,
     };
 }
 
@@ -92,6 +110,8 @@ pub struct Hybrid {
     keyword: KeywordRanker,
     bm25: Bm25,
     embedding: Option<EmbeddingRanker>,
+    /// Each document's server (an index), when documents are servers' tools.
+    servers: Option<Vec<usize>>,
     params: FusionParams,
 }
 
@@ -102,6 +122,7 @@ impl Hybrid {
             keyword: KeywordRanker::new(docs),
             bm25: Bm25::new(docs),
             embedding: None,
+            servers: None,
             params: FusionParams::FITTED,
         }
     }
@@ -111,6 +132,16 @@ impl Hybrid {
             embedding: Some(embedding),
             ..Hybrid::lexical(docs)
         }
+    }
+
+    /// Documents are tools of servers: `servers[i]` names document `i`'s
+    /// server (any index, equal for tools of one server), for step 4. A
+    /// list of the wrong length is ignored.
+    pub fn with_servers(mut self, servers: Vec<usize>) -> Hybrid {
+        if servers.len() == self.bm25.len() {
+            self.servers = Some(servers);
+        }
+        self
     }
 
     /// Whether embeddings take part (false: BM25 alone).
@@ -136,7 +167,7 @@ impl Hybrid {
     pub fn score(&self, query: &str) -> Scored {
         let bm = self.bm25.scores(query);
         let lexical = |bm, error| Scored {
-            fused: bm,
+            fused: self.with_servers_step(bm),
             keyword: None,
             cosines: None,
             error,
@@ -189,7 +220,7 @@ impl Hybrid {
                 };
                 self.rank(query, &bm, qvec, &parts, &vectors, emb).2
             }
-            None => bm,
+            None => self.with_servers_step(bm),
         }
     }
 
@@ -207,8 +238,16 @@ impl Hybrid {
         let keyword = self.keyword.scores(query);
         let cosines = emb.scores_for(q);
         let whole = fuse(&keyword, bm, q, &cosines, emb, &self.params);
-        let fused = self.with_clauses(parts, vectors, whole, emb);
+        let fused = self.with_servers_step(self.with_clauses(parts, vectors, whole, emb));
         (keyword, cosines, fused)
+    }
+
+    /// Step 4 of the module doc (nothing when documents have no servers).
+    fn with_servers_step(&self, fused: Vec<f64>) -> Vec<f64> {
+        match &self.servers {
+            Some(servers) => add_server_best(fused, servers, self.params.server_weight),
+            None => fused,
+        }
     }
 
     /// The clauses step 3 ranks (none when its weight is 0).
@@ -284,6 +323,22 @@ pub fn add_best_clause(
         Some(best) => combine(&[(whole, 1.0), (best, weight)]),
         None => whole,
     }
+}
+
+/// The scores (z-normalised) plus, at `weight`, the best score among each
+/// document's server's documents (`servers[i]` is document `i`'s server),
+/// z-normalised. The best document keeps first place: no server scores
+/// above its own.
+pub fn add_server_best(fused: Vec<f64>, servers: &[usize], weight: f64) -> Vec<f64> {
+    if weight == 0.0 || servers.len() != fused.len() {
+        return fused;
+    }
+    let mut best: std::collections::HashMap<usize, f64> = std::collections::HashMap::new();
+    for (s, f) in servers.iter().zip(&fused) {
+        best.entry(*s).and_modify(|b| *b = b.max(*f)).or_insert(*f);
+    }
+    let of_server: Vec<f64> = servers.iter().map(|s| best[s]).collect();
+    combine(&[(fused, 1.0), (of_server, weight)])
 }
 
 /// One training query, scored once by the lexical rankers, with its
@@ -374,6 +429,8 @@ pub fn fit(samples: &[Sample], emb: &EmbeddingRanker) -> (FusionParams, f64) {
                     prf_docs,
                     prf_weight,
                     clause_weight: 0.0,
+                    // Train has no servers: step 4 never acts there.
+                    server_weight: FusionParams::FITTED.server_weight,
                 })
             })
         })
