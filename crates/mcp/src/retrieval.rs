@@ -17,7 +17,7 @@ use std::sync::{Arc, Mutex};
 
 use hivegate_catalog::retrieval::Doc;
 use hivegate_catalog::retrieval::embedding::EmbeddingRanker;
-use hivegate_catalog::retrieval::hybrid::Hybrid;
+use hivegate_catalog::retrieval::hybrid::{Hybrid, server_indices};
 use hivegate_embed::Embedder;
 use hivegate_policy::permissions::PermissionManager;
 use serde::{Deserialize, Serialize};
@@ -165,7 +165,10 @@ impl ToolSelector {
                 EmbeddingRanker::new(e.clone(), &docs, |_| {}).map_err(|e| e.to_string())?,
             ),
             None => Hybrid::lexical(&docs),
-        };
+        }
+        .with_servers(server_indices(
+            index.tools.iter().map(|t| t.server.as_str()),
+        ));
         let r = Arc::new(Ranked {
             generation: index.generation,
             hybrid,

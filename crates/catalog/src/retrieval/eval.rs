@@ -47,18 +47,16 @@ impl Dataset {
     /// id is `server/tool` (the server is what comes before the last `/`).
     /// None for a corpus of whole tools or servers.
     pub fn servers(&self) -> Option<Vec<usize>> {
-        let mut seen: HashMap<&str, usize> = HashMap::new();
-        self.docs
+        let names = self
+            .docs
             .iter()
             .map(|d| {
-                let (server, tool) = d.id.rsplit_once('/')?;
-                if server.is_empty() || tool.is_empty() {
-                    return None;
-                }
-                let next = seen.len();
-                Some(*seen.entry(server).or_insert(next))
+                d.id.rsplit_once('/')
+                    .filter(|(server, tool)| !server.is_empty() && !tool.is_empty())
+                    .map(|(server, _)| server)
             })
-            .collect()
+            .collect::<Option<Vec<&str>>>()?;
+        Some(super::hybrid::server_indices(names))
     }
 
     /// The queries of one split.
@@ -159,5 +157,34 @@ mod tests {
             Err(DatasetError::UnknownGold { .. })
         ));
         assert!(Dataset::from_json("{}").is_err());
+    }
+
+    #[test]
+    fn servers_come_from_ids_only_when_every_id_is_server_slash_tool() {
+        let with = |ids: &[&str]| {
+            let docs: Vec<String> = ids
+                .iter()
+                .map(|i| format!(r#"{{"id":{i:?},"text":"t"}}"#))
+                .collect();
+            Dataset::from_json(&format!(
+                r#"{{"name":"t","source":"s","docs":[{}],"queries":[]}}"#,
+                docs.join(",")
+            ))
+            .unwrap()
+            .servers()
+        };
+        assert_eq!(
+            with(&[
+                "Maps MCP/geocode",
+                "Trends/rank",
+                "Maps MCP/parking",
+                "@a/b/c"
+            ]),
+            Some(vec![0, 1, 0, 2]),
+            "the server is what comes before the last slash"
+        );
+        assert_eq!(with(&["Maps/geocode", "ResearchHelper"]), None);
+        assert_eq!(with(&["Maps/geocode", "/geocode"]), None);
+        assert_eq!(with(&["Maps/geocode", "Maps/"]), None);
     }
 }

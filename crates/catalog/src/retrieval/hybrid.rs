@@ -167,7 +167,7 @@ impl Hybrid {
     pub fn score(&self, query: &str) -> Scored {
         let bm = self.bm25.scores(query);
         let lexical = |bm, error| Scored {
-            fused: self.with_servers_step(bm),
+            fused: bm,
             keyword: None,
             cosines: None,
             error,
@@ -220,7 +220,7 @@ impl Hybrid {
                 };
                 self.rank(query, &bm, qvec, &parts, &vectors, emb).2
             }
-            None => self.with_servers_step(bm),
+            None => bm,
         }
     }
 
@@ -339,6 +339,19 @@ pub fn add_server_best(fused: Vec<f64>, servers: &[usize], weight: f64) -> Vec<f
     }
     let of_server: Vec<f64> = servers.iter().map(|s| best[s]).collect();
     combine(&[(fused, 1.0), (of_server, weight)])
+}
+
+/// Server names as the indices [`Hybrid::with_servers`] takes: equal
+/// names, equal indices.
+pub fn server_indices<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<usize> {
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    names
+        .into_iter()
+        .map(|n| {
+            let next = seen.len();
+            *seen.entry(n).or_insert(next)
+        })
+        .collect()
 }
 
 /// One training query, scored once by the lexical rankers, with its
@@ -607,6 +620,64 @@ mod tests {
             add_best_clause(whole.clone(), std::iter::empty(), 0.5),
             whole
         );
+    }
+
+    #[test]
+    fn a_servers_best_tool_lifts_its_siblings_and_stays_first() {
+        // Server 0's tools 0 and 1; server 1's tools 2 and 3; server 2's 4.
+        let fused = vec![0.1, 3.0, 1.0, 1.2, 0.9];
+        let servers = [0, 0, 1, 1, 2];
+        let out = add_server_best(fused.clone(), &servers, 1.0);
+        assert_eq!(top_k(&out, 5), [1, 0, 3, 2, 4], "{out:?}");
+        for w in [0.1, 0.5, 1.0, 2.0, 100.0] {
+            let out = add_server_best(fused.clone(), &servers, w);
+            assert_eq!(top_k(&out, 1), [1], "the best stays first at {w}");
+        }
+        // Weight 0, a list of the wrong length, one server per document:
+        // the order is the fused one.
+        assert_eq!(add_server_best(fused.clone(), &servers, 0.0), fused);
+        assert_eq!(add_server_best(fused.clone(), &servers[..4], 1.0), fused);
+        let alone = add_server_best(fused.clone(), &[0, 1, 2, 3, 4], 1.0);
+        assert_eq!(top_k(&alone, 5), top_k(&fused, 5));
+        assert_eq!(server_indices(["b", "a", "b", "c"]), [0, 1, 0, 2]);
+    }
+
+    #[test]
+    fn servers_join_the_fused_ranking_only() {
+        let d: Vec<Doc> = [
+            ("maps/find_parking", "Find parking garages near a place"),
+            ("maps/reverse_geocode", "Turn coordinates into an address"),
+            ("trains/station_board", "Departures at a train station"),
+            ("radio/station_list", "List radio stations"),
+        ]
+        .iter()
+        .map(|(i, t)| Doc {
+            id: (*i).into(),
+            text: (*t).into(),
+        })
+        .collect();
+        let servers = server_indices(d.iter().map(|x| x.id.split('/').next().unwrap_or("")));
+        let q = "find parking near the station";
+        let e: std::sync::Arc<dyn Embedder> = std::sync::Arc::new(HashEmbedder);
+        let ranked = |with: bool| {
+            let er = EmbeddingRanker::new(e.clone(), &d, |_| {}).unwrap();
+            let mut h = Hybrid::with_embeddings(&d, er);
+            if with {
+                h = h.with_servers(servers.clone());
+            }
+            top_k(&h.score(q).fused, 4)
+        };
+        let (without, with) = (ranked(false), ranked(true));
+        let pos = |order: &[usize], i| order.iter().position(|&x| x == i);
+        assert_eq!(without[0], 0);
+        assert_eq!(with[0], 0, "the best tool stays first");
+        assert!(
+            pos(&with, 1) < pos(&without, 1),
+            "reverse_geocode rises with its server: {without:?} → {with:?}"
+        );
+        // Without embeddings the scores are BM25's, servers or not.
+        let lexical = Hybrid::lexical(&d).with_servers(servers.clone());
+        assert_eq!(lexical.score(q).fused, Hybrid::lexical(&d).score(q).fused);
     }
 
     #[test]
