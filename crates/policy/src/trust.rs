@@ -189,9 +189,14 @@ pub struct TrustInput<'a> {
 }
 
 // The patterns are constants, compiled in `patterns_compile_and_detect`.
+// Word boundaries are ASCII ones, as `\b` is in the seed's JavaScript:
+// a Unicode `\b` sends every text with a non-ASCII letter to the regex
+// crate's slowest engine (ten times slower over the real marketplace's
+// texts, and most of a pick's time without the model). A letter such as
+// `é` then ends a word, which can only find a permission more often.
 #[allow(clippy::expect_used)]
 fn pattern(re: &str) -> Regex {
-    Regex::new(re).expect("trust patterns are valid constants")
+    Regex::new(&re.replace(r"\b", r"(?-u:\b)")).expect("trust patterns are valid constants")
 }
 
 static FS_PATTERNS: LazyLock<Regex> = LazyLock::new(|| {
@@ -406,6 +411,12 @@ mod tests {
             detect_permissions("Summarise meeting notes into bullet points."),
             PermissionSummary::default()
         );
+        // Non-ASCII text around the words changes nothing; inside a word,
+        // a match needs the whole word.
+        let p = detect_permissions("Überblick: posts to Slack (中文) and reads passwords 🚀");
+        assert!(p.external_services && p.secrets && !p.network);
+        assert!(!detect_permissions("slackline bashful").external_services);
+        assert!(!detect_permissions("slackline bashful").code_execution);
     }
 
     #[test]
