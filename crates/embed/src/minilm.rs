@@ -262,5 +262,52 @@ impl Layer {
 
 /// BERT's exact (erf) GELU.
 fn gelu(x: f32) -> f32 {
-    0.5 * x * (1.0 + libm::erff(x / std::f32::consts::SQRT_2))
+    0.5 * x * (1.0 + erf(x / std::f32::consts::SQRT_2))
+}
+
+/// erf as a rational function of x over [-4, 4] (beyond, erf is ±1 in
+/// f32), with Eigen's coefficients: within 2e-7 of the true value, branch
+/// free, so a layer's GELUs vectorise. libm's `erff` branches per range
+/// and took a tenth of a pick with the model.
+fn erf(x: f32) -> f32 {
+    let x = x.clamp(-4.0, 4.0);
+    let x2 = x * x;
+    let p = [
+        -2.726_142_3e-10,
+        2.770_681_4e-8,
+        -2.101_024e-6,
+        -5.692_506_4e-5,
+        -7.349_906e-4,
+        -2.954_6e-3,
+        -1.609_603_3e-2,
+    ]
+    .iter()
+    .fold(0.0f32, |acc, c| acc * x2 + c);
+    let q = [
+        -1.456_607_2e-5,
+        -2.133_740_6e-4,
+        -1.682_827e-3,
+        -7.373_329e-3,
+        -1.426_474e-2,
+    ]
+    .iter()
+    .fold(0.0f32, |acc, c| acc * x2 + c);
+    x * p / q
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn erf_matches_libm_to_f32_precision() {
+        let mut worst = 0.0f32;
+        for i in -200_000..=200_000 {
+            let x = i as f32 * 5e-5;
+            worst = worst.max((super::erf(x) - libm::erff(x)).abs());
+        }
+        for x in [f32::MAX, 1e6, 9.0, 4.0, -4.0, -9.0, f32::MIN] {
+            assert!((super::erf(x) - x.signum()).abs() < 5e-7, "{x}");
+        }
+        assert!(worst < 5e-7, "off by {worst}");
+        assert!(super::erf(f32::NAN).is_nan());
+    }
 }
