@@ -206,14 +206,20 @@ async fn main() {
         (gw1 - gw0) * 1e3 / n as f64,
         (child1 - child0) * 1e3 / n as f64,
     );
-    let (busiest, busiest_us) = thread_ms(gpid)
+    let mut threads: Vec<(String, f64)> = thread_ms(gpid)
         .into_iter()
         .map(|(tid, (name, t))| {
             let before = threads0.get(&tid).map_or(0.0, |b| b.1);
             (name, (t - before) * 1e3 / n as f64)
         })
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .unwrap_or_default();
+        .filter(|(_, us)| *us > 0.0)
+        .collect();
+    threads.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let (busiest, busiest_us) = threads.first().cloned().unwrap_or_default();
+    let per_thread: Vec<String> = threads
+        .iter()
+        .map(|(name, us)| format!("{name} {us:.1}"))
+        .collect();
     println!("tools/call echo over stdio, {CALLS} sequential calls after {WARMUP} warm-up:");
     println!(
         "  direct   p50 {:.3} ms  p99 {:.3} ms",
@@ -236,6 +242,10 @@ async fn main() {
     );
     println!(
         "CPU per call at {CONCURRENCY} in flight: node direct {node_us:.0} µs; through hivegate: node {child_us:.0} µs, the gateway {gw_us:.1} µs (its busiest thread, {busiest}: {busiest_us:.1} µs)"
+    );
+    println!(
+        "  the gateway's threads, µs per call: {}",
+        per_thread.join(", ")
     );
     let _ = d.cancel().await;
     let _ = g.cancel().await;

@@ -1,8 +1,8 @@
 //! The embedded backend: one SQLite file (bundled SQLite, WAL mode).
 //!
 //! One connection behind a mutex serialises writers, which SQLite does
-//! anyway; calls run on tokio's blocking pool, audit appends on their own
-//! group-committing writer thread (`sqlite_audit.rs`). WAL with `synchronous=NORMAL`
+//! anyway; calls run on tokio's blocking pool, audit appends in group
+//! commits led by a caller (`sqlite_audit.rs`). WAL with `synchronous=NORMAL`
 //! keeps every committed transaction across a killed process; a power cut
 //! may lose the last commits but never corrupts the file.
 
@@ -100,7 +100,7 @@ impl SqliteStore {
         }
         create_owner_only(path)?;
         let conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.busy_timeout(crate::sqlite_audit::BUSY_TIMEOUT)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;

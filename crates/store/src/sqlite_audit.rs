@@ -1,49 +1,81 @@
 //! Group commit for the embedded store's audit chain.
 //!
 //! Every gated call appends at least one audit row, and a commit (file
-//! locks, WAL write) costs more than the row. One writer thread takes every
-//! append that is waiting, chains them in one transaction and commits once;
-//! each caller still gets its row back only after that commit, so nothing a
-//! caller acts on is unrecorded. Alone, a call pays one commit as before;
-//! under load, many calls share one.
+//! locks, WAL write) costs more than the row. An append first tries to
+//! commit on the caller's own thread: when the connection is free and no
+//! other process holds the database's write lock, that costs one commit and
+//! no hand-off between threads (waking a thread and being woken back cost a
+//! proxied call more than the commit did). Otherwise it queues for one
+//! writer thread, which takes every append that is waiting, chains them in
+//! one transaction and commits once. Either way a caller gets its row back
+//! only after its commit, so nothing a caller acts on is unrecorded.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::time::Duration;
+
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
 use tokio::sync::oneshot;
 
 use crate::audit::{GENESIS_HASH, chain_hash};
 use crate::{AuditRow, StoreError};
 
+/// How long the store waits for another process's write lock (its
+/// connection's setting, restored after a commit here that waits for none).
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// Rows one commit takes at most, so a flood cannot hold the connection for
 /// long.
 const MAX_BATCH: usize = 256;
 
-struct Append {
+/// One row to append.
+struct Entry {
     kind: String,
     payload: String,
     at: i64,
+}
+
+struct Append {
+    entry: Entry,
     reply: oneshot::Sender<Result<AuditRow, StoreError>>,
 }
 
-/// The sending side; the thread ends when the last store clone drops it.
+/// Appends waiting for a caller to commit them, and whether one leads.
+#[derive(Default)]
+struct Waiting {
+    appends: Vec<Append>,
+    leading: bool,
+}
+
+/// The appending side; the writer thread ends when the last store clone
+/// drops it.
 #[derive(Clone)]
 pub(crate) struct AuditWriter {
-    tx: Sender<Append>,
+    thread: Sender<Vec<Append>>,
+    conn: Arc<Mutex<Connection>>,
+    waiting: Arc<Mutex<Waiting>>,
 }
 
 impl AuditWriter {
     pub(crate) fn spawn(conn: Arc<Mutex<Connection>>) -> Result<AuditWriter, StoreError> {
-        let (tx, rx) = channel();
+        let (thread, rx) = channel();
+        let thread_conn = Arc::clone(&conn);
         std::thread::Builder::new()
             .name("hivegate-audit".into())
-            .spawn(move || write_loop(&conn, &rx))
+            .spawn(move || write_loop(&thread_conn, &rx))
             .map_err(|e| StoreError::Task(format!("cannot start the audit writer: {e}")))?;
-        Ok(AuditWriter { tx })
+        Ok(AuditWriter {
+            thread,
+            conn,
+            waiting: Arc::default(),
+        })
     }
 
-    /// Appends one row; resolves once it is committed.
+    /// Appends one row; resolves once it is committed. The first caller to
+    /// find nobody leading leads: it lets the other ready tasks run (they
+    /// add their rows and wait), then commits everything waiting on its own
+    /// thread, or hands it to the writer thread when the database is busy.
     pub(crate) async fn append(
         &self,
         kind: String,
@@ -51,56 +83,150 @@ impl AuditWriter {
         at: i64,
     ) -> Result<AuditRow, StoreError> {
         let (reply, answer) = oneshot::channel();
-        self.tx
-            .send(Append {
-                kind,
-                payload,
-                at,
+        let lead = {
+            let mut w = self.waiting.lock().map_err(|_| poisoned())?;
+            w.appends.push(Append {
+                entry: Entry { kind, payload, at },
                 reply,
-            })
-            .map_err(|_| StoreError::Task("the audit writer has stopped".to_owned()))?;
+            });
+            !std::mem::replace(&mut w.leading, true)
+        };
+        if lead {
+            let mut leader = Leader {
+                writer: self,
+                finished: false,
+            };
+            tokio::task::yield_now().await;
+            leader.finish();
+        }
         answer
             .await
             .map_err(|_| StoreError::Task("the audit writer dropped an append".to_owned()))?
     }
+
+    /// Takes up to a batch of what is waiting, or gives up the lead when
+    /// nothing is (under one lock, so no append is left without a leader).
+    fn next_batch(&self) -> Option<Vec<Append>> {
+        let mut w = self.waiting.lock().ok()?;
+        if w.appends.is_empty() {
+            w.leading = false;
+            return None;
+        }
+        let n = w.appends.len().min(MAX_BATCH);
+        Some(w.appends.drain(..n).collect())
+    }
+
+    /// Commits `batch` on this thread when that cannot wait: the connection
+    /// is free (not the writer thread's or another store call's) and no
+    /// other process holds the write lock (no busy wait here). Otherwise
+    /// the writer thread takes it, and waits.
+    fn commit_here(&self, batch: Vec<Append>) {
+        let Ok(mut c) = self.conn.try_lock() else {
+            return self.to_thread(batch);
+        };
+        if c.busy_timeout(Duration::ZERO).is_err() {
+            drop(c);
+            return self.to_thread(batch);
+        }
+        let result = commit(&mut c, batch.iter().map(|a| &a.entry));
+        if let Err(e) = c.busy_timeout(BUSY_TIMEOUT) {
+            tracing::warn!(error = %e, "could not restore the store's busy timeout");
+        }
+        drop(c);
+        match result {
+            Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
+                self.to_thread(batch);
+            }
+            result => answer(batch, result.map_err(StoreError::from)),
+        }
+    }
+
+    fn to_thread(&self, batch: Vec<Append>) {
+        if let Err(e) = self.thread.send(batch) {
+            answer(
+                e.0,
+                Err(StoreError::Task("the audit writer has stopped".to_owned())),
+            );
+        }
+    }
 }
 
-fn write_loop(conn: &Mutex<Connection>, rx: &Receiver<Append>) {
-    while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(a) => batch.push(a),
-                Err(_) => break,
-            }
+/// The caller that leads a commit. Dropped before it finished (its call
+/// was cancelled while it let the others run), it hands what is waiting to
+/// the writer thread, so no one waits for a leader that is gone.
+struct Leader<'a> {
+    writer: &'a AuditWriter,
+    finished: bool,
+}
+
+impl Leader<'_> {
+    fn finish(&mut self) {
+        while let Some(batch) = self.writer.next_batch() {
+            self.writer.commit_here(batch);
         }
-        let result = match conn.lock() {
-            Ok(mut c) => commit(&mut c, &batch),
-            Err(_) => Err(StoreError::Task(
-                "the store's connection lock was poisoned".to_owned(),
-            )),
-        };
-        match result {
-            Ok(rows) => {
-                for (a, row) in batch.into_iter().zip(rows) {
-                    // A caller that went away no longer needs its row.
-                    let _ = a.reply.send(Ok(row));
-                }
-            }
-            Err(e) => {
-                let why = e.to_string();
-                for a in batch {
-                    let _ = a.reply.send(Err(StoreError::Task(format!(
-                        "the audit row was not written: {why}"
-                    ))));
-                }
+        self.finished = true;
+    }
+}
+
+impl Drop for Leader<'_> {
+    fn drop(&mut self) {
+        if !self.finished {
+            while let Some(batch) = self.writer.next_batch() {
+                self.writer.to_thread(batch);
             }
         }
     }
 }
 
+fn poisoned() -> StoreError {
+    StoreError::Task("the audit queue's lock was poisoned".to_owned())
+}
+
+/// Gives each caller its row, or the batch's error.
+fn answer(batch: Vec<Append>, result: Result<Vec<AuditRow>, StoreError>) {
+    match result {
+        Ok(rows) => {
+            for (a, row) in batch.into_iter().zip(rows) {
+                // A caller that went away no longer needs its row.
+                let _ = a.reply.send(Ok(row));
+            }
+        }
+        Err(e) => {
+            let why = e.to_string();
+            for a in batch {
+                let _ = a.reply.send(Err(StoreError::Task(format!(
+                    "the audit row was not written: {why}"
+                ))));
+            }
+        }
+    }
+}
+
+/// The writer thread: commits what callers could not, waiting for the
+/// database when another process holds it.
+fn write_loop(conn: &Mutex<Connection>, rx: &Receiver<Vec<Append>>) {
+    while let Ok(mut batch) = rx.recv() {
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(more) => batch.extend(more),
+                Err(_) => break,
+            }
+        }
+        let result = match conn.lock() {
+            Ok(mut c) => commit(&mut c, batch.iter().map(|a| &a.entry)).map_err(StoreError::from),
+            Err(_) => Err(StoreError::Task(
+                "the store's connection lock was poisoned".to_owned(),
+            )),
+        };
+        answer(batch, result);
+    }
+}
+
 /// Chains and inserts the batch in one transaction: all rows or none.
-fn commit(c: &mut Connection, batch: &[Append]) -> Result<Vec<AuditRow>, StoreError> {
+fn commit<'a>(
+    c: &mut Connection,
+    batch: impl ExactSizeIterator<Item = &'a Entry>,
+) -> rusqlite::Result<Vec<AuditRow>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut rows = Vec::with_capacity(batch.len());
     {

@@ -350,6 +350,74 @@ async fn two_sqlite_handles_on_one_file_keep_one_chain() {
     verify_chain(rows.iter(), (0, GENESIS_HASH)).unwrap();
 }
 
+/// Another process holding the write lock (a CLI command mid-commit) makes
+/// an append wait for it on the writer thread, never on the caller's
+/// runtime, which keeps running other tasks meanwhile.
+#[tokio::test(flavor = "current_thread")]
+async fn an_append_waits_for_another_writer_off_the_runtime() {
+    let dir = TempDir::new();
+    let path = dir.0.join("hivegate.db");
+    let s = SqliteStore::open(&path).unwrap();
+    s.audit_append("decision", &json!({"n": 0}), 1)
+        .await
+        .unwrap();
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let append = tokio::spawn({
+        let s = s.clone();
+        async move { s.audit_append("decision", &json!({"n": 1}), 2).await }
+    });
+    let mut ticks = 0;
+    for _ in 0..20 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        ticks += 1;
+    }
+    assert_eq!(ticks, 20);
+    assert!(
+        !append.is_finished(),
+        "it waits while the other writer holds the lock"
+    );
+    other.execute_batch("COMMIT").unwrap();
+    let row = append.await.unwrap().unwrap();
+    assert_eq!(row.seq, 2);
+    let rows = s.audit_page(0, 10).await.unwrap();
+    verify_chain(rows.iter(), (0, GENESIS_HASH)).unwrap();
+}
+
+/// The caller leading a commit can be cancelled while it lets the others
+/// add their rows: what waits goes to the writer thread, and every row is
+/// still written once.
+#[tokio::test(flavor = "current_thread")]
+async fn a_cancelled_leader_leaves_no_append_waiting() {
+    use std::future::Future;
+    use std::task::Poll;
+    let dir = TempDir::new();
+    let s = SqliteStore::open(&dir.0.join("hivegate.db")).unwrap();
+    let (p1, p2) = (json!({"n": 1}), json!({"n": 2}));
+    let mut leader = Box::pin(s.audit_append("decision", &p1, 1));
+    let mut follower = Box::pin(s.audit_append("decision", &p2, 2));
+    let (a, b) = std::future::poll_fn(|cx| {
+        Poll::Ready((
+            leader.as_mut().poll(cx).is_pending(),
+            follower.as_mut().poll(cx).is_pending(),
+        ))
+    })
+    .await;
+    assert!(a && b, "the leader yielded and the follower waits on it");
+    drop(leader);
+    let row = tokio::time::timeout(std::time::Duration::from_secs(10), follower)
+        .await
+        .expect("the follower's row is written without its leader")
+        .unwrap();
+    let rows = s.audit_page(0, 10).await.unwrap();
+    assert_eq!(rows.len(), 2, "the cancelled caller's row is written too");
+    assert!(
+        rows.iter()
+            .any(|r| r.seq == row.seq && r.payload.contains("2"))
+    );
+    verify_chain(rows.iter(), (0, GENESIS_HASH)).unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn postgres_conforms() {
     let pg = PgFixture::new(8).await;
