@@ -342,7 +342,7 @@ impl Connection {
                 break r.map_err(service_error)?;
             }
         };
-        let size = serde_json::to_vec(&result).map_or(usize::MAX, |v| v.len());
+        let size = json_size(&result);
         if size > limits.max_result_bytes {
             return Ok(CallToolResult::error(vec![
                 rmcp::model::ContentBlock::text(format!(
@@ -383,6 +383,24 @@ impl Connection {
     }
 }
 
+/// The length of `value` written as JSON, counted without writing it
+/// anywhere (a result near the cap would otherwise be copied whole just to
+/// be measured); usize::MAX when it cannot be written.
+fn json_size(value: &impl serde::Serialize) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut n = Count(0);
+    serde_json::to_writer(&mut n, value).map_or(usize::MAX, |()| n.0)
+}
+
 fn service_error(e: rmcp::service::ServiceError) -> UpstreamError {
     use rmcp::service::ServiceError as E;
     match e {
@@ -390,5 +408,20 @@ fn service_error(e: rmcp::service::ServiceError) -> UpstreamError {
         E::Timeout { timeout } => UpstreamError::Timeout(secs(timeout)),
         E::McpError(m) => UpstreamError::Protocol(m.message.to_string()),
         other => UpstreamError::Protocol(other.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a panic is a failure report
+
+    use serde_json::json;
+
+    #[test]
+    fn json_size_is_the_length_written() {
+        let long = "x".repeat(100_000);
+        for v in [json!(null), json!({"a": [1, 2.5, "é\"\n"]}), json!(long)] {
+            assert_eq!(super::json_size(&v), serde_json::to_vec(&v).unwrap().len());
+        }
     }
 }

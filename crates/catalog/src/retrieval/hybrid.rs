@@ -578,18 +578,22 @@ mod tests {
     use super::*;
     use hivegate_embed::provider::HashEmbedder;
 
+    fn docs_of(pairs: &[(&str, &str)]) -> Vec<Doc> {
+        pairs
+            .iter()
+            .map(|(i, t)| Doc {
+                id: (*i).into(),
+                text: (*t).into(),
+            })
+            .collect()
+    }
+
     fn docs() -> Vec<Doc> {
-        [
+        docs_of(&[
             ("SlackPoster", "Post messages to team channels"),
             ("GithubIssues", "Open and triage issues in repositories"),
             ("WeatherNow", "Forecasts for any city"),
-        ]
-        .iter()
-        .map(|(i, t)| Doc {
-            id: (*i).into(),
-            text: (*t).into(),
-        })
-        .collect()
+        ])
     }
 
     #[test]
@@ -644,18 +648,12 @@ mod tests {
 
     #[test]
     fn servers_join_the_fused_ranking_only() {
-        let d: Vec<Doc> = [
+        let d = docs_of(&[
             ("maps/find_parking", "Find parking garages near a place"),
             ("maps/reverse_geocode", "Turn coordinates into an address"),
             ("trains/station_board", "Departures at a train station"),
             ("radio/station_list", "List radio stations"),
-        ]
-        .iter()
-        .map(|(i, t)| Doc {
-            id: (*i).into(),
-            text: (*t).into(),
-        })
-        .collect();
+        ]);
         let servers = server_indices(d.iter().map(|x| x.id.split('/').next().unwrap_or("")));
         let q = "find parking near the station";
         let e: std::sync::Arc<dyn Embedder> = std::sync::Arc::new(HashEmbedder);
