@@ -43,8 +43,10 @@ fn everything() -> (String, Vec<String>) {
     )
 }
 
-fn hivegate() -> &'static str {
-    env!("CARGO_BIN_EXE_hivegate")
+/// The binary measured: this build's, or `HIVEGATE_BENCH_BIN` (another
+/// build, to compare two commits on the same machine in the same minutes).
+fn hivegate() -> String {
+    std::env::var("HIVEGATE_BENCH_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_hivegate").into())
 }
 
 /// Each call's message differs: the same call five times in a row is what

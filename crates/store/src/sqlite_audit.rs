@@ -122,6 +122,10 @@ impl AuditWriter {
     /// the writer thread takes it, and waits.
     fn commit_here(&self, batch: Vec<Append>) {
         let Ok(mut c) = self.conn.try_lock() else {
+            tracing::debug!(
+                rows = batch.len(),
+                "audit batch to the writer thread: the connection is in use"
+            );
             return self.to_thread(batch);
         };
         if c.busy_timeout(Duration::ZERO).is_err() {
@@ -135,6 +139,10 @@ impl AuditWriter {
         drop(c);
         match result {
             Err(e) if e.sqlite_error_code() == Some(ErrorCode::DatabaseBusy) => {
+                tracing::debug!(
+                    rows = batch.len(),
+                    "audit batch to the writer thread: the database is busy"
+                );
                 self.to_thread(batch);
             }
             result => answer(batch, result.map_err(StoreError::from)),
