@@ -1,18 +1,18 @@
 //! Group commit for the embedded store's audit chain.
 //!
 //! Every gated call appends at least one audit row, and a commit (file
-//! locks, WAL write) costs more than the row. An append first tries to
-//! commit on the caller's own thread: when the connection is free and no
-//! other process holds the database's write lock, that costs one commit and
-//! no hand-off between threads (waking a thread and being woken back cost a
-//! proxied call more than the commit did). Otherwise it queues for one
-//! writer thread, which takes every append that is waiting, chains them in
-//! one transaction and commits once. Either way a caller gets its row back
-//! only after its commit, so nothing a caller acts on is unrecorded.
+//! locks, WAL write) costs more than the row. The first append to find no
+//! commit under way leads one: it lets the other ready tasks run (they add
+//! their rows and wait), then commits every waiting row in one transaction
+//! on its own thread. Handing each append to another thread cost a proxied
+//! call more than the commit did (waking that thread, being woken back).
+//! When the connection is in use or another process holds the database's
+//! write lock, the batch goes to a writer thread, which waits for it, so a
+//! runtime thread never does. Either way a caller gets its row back only
+//! after its commit, so nothing a caller acts on is unrecorded.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
-
 use std::time::Duration;
 
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
