@@ -169,19 +169,22 @@ struct Leader<'a> {
 
 impl Leader<'_> {
     fn finish(&mut self) {
-        while let Some(batch) = self.writer.next_batch() {
-            self.writer.commit_here(batch);
-        }
+        self.drain(AuditWriter::commit_here);
         self.finished = true;
+    }
+
+    /// Passes each batch waiting to `take` until none is left.
+    fn drain(&self, take: fn(&AuditWriter, Vec<Append>)) {
+        while let Some(batch) = self.writer.next_batch() {
+            take(self.writer, batch);
+        }
     }
 }
 
 impl Drop for Leader<'_> {
     fn drop(&mut self) {
         if !self.finished {
-            while let Some(batch) = self.writer.next_batch() {
-                self.writer.to_thread(batch);
-            }
+            self.drain(AuditWriter::to_thread);
         }
     }
 }
