@@ -2,6 +2,7 @@
 //! reported split; `hivegate eval fit`: the hybrid's knobs, fitted on
 //! MetaTool's `train` split.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -16,6 +17,7 @@ use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
 use hivegate_catalog::retrieval::fusion::Rrf;
 use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
+use hivegate_catalog::retrieval::plain::plain_query;
 use hivegate_embed::select::{model_dir, select};
 use hivegate_embed::{EmbedError, Embedder, ProviderKind, ProviderStatus};
 use serde_json::json;
@@ -164,7 +166,16 @@ impl Embedder for Remembering {
 /// Embeds the split's queries once, with a progress bar; the time it took
 /// in milliseconds.
 fn embed_queries(e: &Remembering, d: &Dataset, split: &str) -> Result<u128> {
-    let texts: Vec<&str> = d.split(split).map(|q| q.text.as_str()).collect();
+    // The hybrid row embeds the query with its paths written plainly.
+    let plain: Vec<_> = d.split(split).map(|q| plain_query(&q.text)).collect();
+    let texts: Vec<&str> = d
+        .split(split)
+        .map(|q| q.text.as_str())
+        .chain(plain.iter().filter_map(|q| match q {
+            Cow::Owned(changed) => Some(changed.as_str()),
+            Cow::Borrowed(_) => None,
+        }))
+        .collect();
     let start = Instant::now();
     let mut done = 0;
     for chunk in texts.chunks(64) {

@@ -1,5 +1,7 @@
 //! The hybrid ranker: keyword + BM25 + embeddings, fused.
 //!
+//! 0. Paths and URLs in the query are written as what they are
+//!    ([`plain_query`]): `a md file`, `a folder`, `a web page`.
 //! 1. Each ranker scores every document; scores are z-normalised per query
 //!    and added with weights (embedding 1, keyword and BM25 fitted).
 //! 2. Pseudo-relevance feedback: the query vector moves towards the mean of
@@ -32,6 +34,7 @@ use super::embedding::EmbeddingRanker;
 use super::eval::ndcg_at;
 use super::fusion::{combine, z_normalise};
 use super::keyword::KeywordRanker;
+use super::plain::plain_query;
 use super::{Doc, Ranker, top_k};
 
 /// The fusion's knobs.
@@ -165,6 +168,8 @@ impl Hybrid {
     /// Scores with the query embedded now; an embedding failure falls back
     /// to BM25 for this query and is returned beside the scores.
     pub fn score(&self, query: &str) -> Scored {
+        let plain = plain_query(query);
+        let query = plain.as_ref();
         let bm = self.bm25.scores(query);
         let lexical = |bm, error| Scored {
             fused: bm,
@@ -203,7 +208,10 @@ impl Hybrid {
     }
 
     /// Scores for a query whose vector is already known.
+    /// `qvec` is the vector of `plain_query(query)`.
     pub fn scores_with(&self, query: &str, qvec: &[f32]) -> Vec<f64> {
+        let plain = plain_query(query);
+        let query = plain.as_ref();
         let bm = self.bm25.scores(query);
         match &self.embedding {
             Some(emb) => {
@@ -385,10 +393,11 @@ pub fn training_samples(
     // by tool, so its first queries cover only the first few tools.
     let n = limit.min(all.len());
     let qs: Vec<_> = (0..n).map(|i| all[i * all.len() / n]).collect();
-    let parts: Vec<Vec<String>> = qs.iter().map(|q| clauses(&q.text)).collect();
-    let texts: Vec<&str> = qs
+    let plain: Vec<_> = qs.iter().map(|q| plain_query(&q.text)).collect();
+    let parts: Vec<Vec<String>> = plain.iter().map(|q| clauses(q)).collect();
+    let texts: Vec<&str> = plain
         .iter()
-        .map(|q| q.text.as_str())
+        .map(|q| q.as_ref())
         .chain(parts.iter().flatten().map(String::as_str))
         .collect();
     let mut vecs = e.embed(&texts)?.into_iter();
@@ -405,9 +414,10 @@ pub fn training_samples(
     };
     let mut out = qs
         .iter()
-        .map(|q| {
+        .zip(&plain)
+        .map(|(q, text)| {
             let gold = q.gold.iter().filter_map(|g| index.get(g.as_str()).copied());
-            sample(&q.text, gold.collect(), Vec::new())
+            sample(text, gold.collect(), Vec::new())
         })
         .collect::<Result<Vec<_>, _>>()?;
     // The clauses' vectors follow every query's, in the same order.

@@ -5,6 +5,7 @@
 //! - [`bm25`]: Okapi BM25 (k1 1.2, b 0.75).
 //! - [`embedding`]: cosine similarity of sentence embeddings.
 //! - [`fusion`]: z-normalised scores added with weights fitted on `train`.
+//! - [`plain`]: paths and URLs in a query written as what they are.
 //! - [`hybrid`]: keyword + BM25 + embeddings with pseudo-relevance feedback,
 //!   and each of a task's [`clauses`] ranked on its own.
 //! - [`eval`]: nDCG@10, Recall@5 and Hit@1 on a dataset's reported split.
@@ -16,6 +17,7 @@ pub mod eval;
 pub mod fusion;
 pub mod hybrid;
 pub mod keyword;
+pub mod plain;
 pub mod tokenize;
 
 /// A document to rank: an id (a tool or server name) and its text.
