@@ -207,8 +207,8 @@ impl Hybrid {
         self.keyword.score_one(keywords, i)
     }
 
-    /// Scores for a query whose vector is already known.
-    /// `qvec` is the vector of `plain_query(query)`.
+    /// Scores for a query whose vector is already known: `qvec` is the
+    /// vector of `plain_query(query)`.
     pub fn scores_with(&self, query: &str, qvec: &[f32]) -> Vec<f64> {
         let plain = plain_query(query);
         let query = plain.as_ref();
