@@ -54,16 +54,14 @@ pub fn embedding_text(d: &Doc) -> Cow<'_, str> {
 /// Whether most of `text`'s letters are outside the Latin script (ASCII,
 /// Latin-1 and Latin Extended), e.g. Chinese, Japanese or Cyrillic.
 fn mostly_unlatin(text: &str) -> bool {
-    let (latin, other) =
-        text.chars()
-            .filter(|c| c.is_alphabetic())
-            .fold((0usize, 0usize), |(l, o), c| {
-                if c < '\u{0250}' {
-                    (l + 1, o)
-                } else {
-                    (l, o + 1)
-                }
-            });
+    let (mut latin, mut other) = (0usize, 0usize);
+    for c in text.chars().filter(|c| c.is_alphabetic()) {
+        if c < '\u{0250}' {
+            latin += 1;
+        } else {
+            other += 1;
+        }
+    }
     other > latin
 }
 
