@@ -9,6 +9,7 @@
 //!   checking its sha256.
 
 pub mod minilm;
+pub mod packed;
 pub mod provider;
 pub mod safetensors;
 pub mod select;
@@ -38,16 +39,41 @@ pub enum EmbedError {
 /// Cosine similarity of two unit vectors (a dot product); `None` when the
 /// dimensions differ, so a stale vector is skipped rather than misread.
 pub fn cosine(a: &[f32], b: &[f32]) -> Option<f32> {
-    (a.len() == b.len()).then(|| dot(a, b))
+    (a.len() == b.len()).then(|| dot::<8>(a, b))
 }
 
-/// A dot product in eight independent lanes: a single running sum is a
-/// chain the compiler may not reorder, so it would stay scalar; eight sums
-/// vectorise (pick scores every document of a 4,000-entry catalog twice
-/// per need).
-fn dot(a: &[f32], b: &[f32]) -> f32 {
-    let mut lanes = [0f32; 8];
-    let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+/// [`cosine`] of `q` with each of `docs`, in order. Where the CPU has AVX2
+/// the loop is compiled for it, with 32 lanes: four registers of sums, so
+/// each product does not wait for the one before it (a pick compares every
+/// document of a 4,000-entry catalog with several query vectors).
+pub fn cosines(q: &[f32], docs: &[Vec<f32>]) -> Vec<Option<f32>> {
+    let mut out = vec![None; docs.len()];
+    #[cfg(target_arch = "x86_64")]
+    if let Some(simd) = pulp::x86::V3::try_new() {
+        simd.vectorize(|| cosines_into::<32>(q, docs, &mut out));
+        return out;
+    }
+    cosines_into::<8>(q, docs, &mut out);
+    out
+}
+
+/// A plain loop (no iterator adaptors, which need not inline) so that all
+/// of it is compiled with the caller's target features.
+#[inline(always)]
+fn cosines_into<const L: usize>(q: &[f32], docs: &[Vec<f32>], out: &mut [Option<f32>]) {
+    for (o, d) in out.iter_mut().zip(docs) {
+        if d.len() == q.len() {
+            *o = Some(dot::<L>(q, d));
+        }
+    }
+}
+
+/// A dot product in `L` independent lanes: a single running sum is a chain
+/// the compiler may not reorder, so it would stay scalar; lanes vectorise.
+#[inline(always)]
+fn dot<const L: usize>(a: &[f32], b: &[f32]) -> f32 {
+    let mut lanes = [0f32; L];
+    let (ca, cb) = (a.chunks_exact(L), b.chunks_exact(L));
     let tail: f32 = ca
         .remainder()
         .iter()
@@ -85,7 +111,19 @@ mod tests {
                 got.is_some_and(|g| (g - want).abs() < 1e-4),
                 "{n}: {got:?} vs {want}"
             );
+            let batch = cosines(&a, &[b.clone(), vec![0.0; n + 1], a.clone()]);
+            assert!(
+                batch[0].is_some_and(|g| (f64::from(g) - want).abs() < 1e-4),
+                "{n}"
+            );
+            assert_eq!(batch[1], None, "a vector of another dimension is skipped");
+            let norm: f64 = a.iter().map(|x| f64::from(x * x)).sum();
+            assert!(
+                batch[2].is_some_and(|g| (f64::from(g) - norm).abs() < 1e-4),
+                "{n}"
+            );
         }
         assert_eq!(cosine(&[1.0], &[1.0, 0.0]), None);
+        assert!(cosines(&[1.0], &[]).is_empty());
     }
 }

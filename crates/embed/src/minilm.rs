@@ -1,12 +1,10 @@
 //! all-MiniLM-L6-v2 (a 6-layer, 384-wide BERT) run in-process: WordPiece
 //! ids → embeddings → six encoder layers → mean pooling → L2 normalisation,
 //! exactly as sentence-transformers computes it. A batch's sequences are
-//! stacked row after row: the linear layers run once on the stack (the
-//! matrix kernel packs each weight matrix once per product, which for one
-//! short sentence cost more than the product), and attention runs within
-//! each sequence's rows, so there is no padding and no attention mask.
-//! Matrix products go through ndarray (matrixmultiply, with runtime SIMD
-//! detection).
+//! stacked row after row: the linear layers run once on the stack, and
+//! attention runs within each sequence's rows, so there is no padding and
+//! no attention mask. Linear layers use weights packed once at load
+//! ([`PackedLinear`]); attention's small products go through ndarray.
 
 use std::ops::Range;
 use std::path::Path;
@@ -14,6 +12,7 @@ use std::path::Path;
 use ndarray::{Array1, Array2, ArrayView2, Axis, Slice};
 
 use crate::EmbedError;
+use crate::packed::PackedLinear;
 use crate::safetensors::SafeTensors;
 use crate::wordpiece::WordPiece;
 
@@ -31,17 +30,18 @@ const LN_EPS: f32 = 1e-12;
 /// activation matrix).
 const MAX_BATCH_ROWS: usize = 4096;
 
-struct Linear {
-    /// [in, out]: the stored [out, in] transposed once at load, so each
-    /// product reads the weights row by row (packing them for the matrix
-    /// kernel from the transposed view was a third of a pick's time).
-    w: Array2<f32>,
-    b: Array1<f32>,
-}
+/// A linear layer: [`PackedLinear`] over ndarray's row-major matrices.
+struct Linear(PackedLinear);
 
 impl Linear {
+    #[allow(clippy::expect_used)] // the product has rows × out values by construction
     fn forward(&self, x: &ArrayView2<f32>) -> Array2<f32> {
-        x.dot(&self.w) + &self.b
+        let x = x.as_standard_layout();
+        let y = match x.as_slice() {
+            Some(s) => self.0.forward(s),
+            None => self.0.forward(&x.iter().copied().collect::<Vec<f32>>()),
+        };
+        Array2::from_shape_vec((x.nrows(), self.0.out()), y).expect("rows × out values")
     }
 }
 
@@ -115,13 +115,11 @@ impl MiniLm {
             Ok(Array1::from_vec(st.f32(name, &[n])?.data))
         };
         let linear = |p: &str, out: usize, inp: usize| -> Result<Linear, EmbedError> {
-            Ok(Linear {
-                w: mat(&format!("{p}.weight"), out, inp)?
-                    .reversed_axes()
-                    .as_standard_layout()
-                    .into_owned(),
-                b: vec(&format!("{p}.bias"), out)?,
-            })
+            let w = st.f32(&format!("{p}.weight"), &[out, inp])?;
+            let b = st.f32(&format!("{p}.bias"), &[out])?;
+            PackedLinear::new(&w.data, out, inp, b.data)
+                .map(Linear)
+                .ok_or_else(|| EmbedError::Model(format!("{p}: weights of the wrong size")))
         };
         let ln = |p: &str| -> Result<LayerNorm, EmbedError> {
             Ok(LayerNorm {

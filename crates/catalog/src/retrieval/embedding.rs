@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use hivegate_embed::{EmbedError, Embedder, cosine, normalize};
+use hivegate_embed::{EmbedError, Embedder, cosines, normalize};
 
 use super::tokenize::identifier_words;
 use super::{Doc, Ranker};
@@ -147,9 +147,9 @@ impl EmbeddingRanker {
     /// Scores against a query vector; a document whose vector has another
     /// dimension scores as the worst possible match.
     pub fn scores_for(&self, q: &[f32]) -> Vec<f64> {
-        self.docs
-            .iter()
-            .map(|d| cosine(q, d).map_or(-1.0, f64::from))
+        cosines(q, &self.docs)
+            .into_iter()
+            .map(|c| c.map_or(-1.0, f64::from))
             .collect()
     }
 }
