@@ -3,9 +3,9 @@
 //! 384 × 1536 matrix.
 //!
 //! A general matrix kernel packs the weight matrix into cache-sized panels
-//! on every product. With so few rows, that packing costs as much as a
-//! third of the arithmetic (a profiled two-clause pick: 16 % packing, 27 %
-//! kernel). Here the panels are made once: `NR` output columns at a time,
+//! on every product. With so few rows, that packing costs more than half
+//! as much as the arithmetic (a profiled two-clause pick: 16 % packing,
+//! 27 % kernel). Here the panels are made once: `NR` output columns at a time,
 //! each panel holding its columns' weights input by input, so a product
 //! reads each panel straight through for every block of `MR` rows while it
 //! sits in cache.
