@@ -147,9 +147,15 @@ impl EmbeddingRanker {
     /// Scores against a query vector; a document whose vector has another
     /// dimension scores as the worst possible match.
     pub fn scores_for(&self, q: &[f32]) -> Vec<f64> {
-        cosines(q, &self.docs)
+        self.scores_for_all(&[q]).pop().unwrap_or_default()
+    }
+
+    /// [`EmbeddingRanker::scores_for`] of several query vectors, reading
+    /// the document vectors once for all of them.
+    pub fn scores_for_all(&self, qs: &[&[f32]]) -> Vec<Vec<f64>> {
+        cosines(qs, &self.docs)
             .into_iter()
-            .map(|c| c.map_or(-1.0, f64::from))
+            .map(|row| row.into_iter().map(|c| c.map_or(-1.0, f64::from)).collect())
             .collect()
     }
 }

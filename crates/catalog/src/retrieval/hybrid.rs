@@ -244,10 +244,29 @@ impl Hybrid {
         emb: &EmbeddingRanker,
     ) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
         let keyword = self.keyword.scores(query);
-        let cosines = emb.scores_for(q);
-        let whole = fuse(&keyword, bm, q, &cosines, emb, &self.params);
-        let fused = self.with_servers_step(self.with_clauses(parts, vectors, whole, emb));
-        (keyword, cosines, fused)
+        // The whole query, then each clause that has a vector.
+        let clause_lexical: Vec<(Vec<f64>, Vec<f64>)> = parts
+            .iter()
+            .take(vectors.len())
+            .map(|c| (self.keyword.scores(c), self.bm25.scores(c)))
+            .collect();
+        let lexical: Vec<(&[f64], &[f64])> = std::iter::once((keyword.as_slice(), bm))
+            .chain(
+                clause_lexical
+                    .iter()
+                    .map(|(k, b)| (k.as_slice(), b.as_slice())),
+            )
+            .collect();
+        let qvecs: Vec<&[f32]> = std::iter::once(q)
+            .chain(vectors.iter().map(Vec::as_slice))
+            .take(lexical.len())
+            .collect();
+        let mut cosines = emb.scores_for_all(&qvecs);
+        let mut fused = fuse(&lexical, &qvecs, &cosines, emb, &self.params).into_iter();
+        let whole = fused.next().unwrap_or_default();
+        let fused = add_best_clause(whole, fused, self.params.clause_weight);
+        let cosines = cosines.swap_remove(0);
+        (keyword, cosines, self.with_servers_step(fused))
     }
 
     /// Step 4 of the module doc (nothing when documents have no servers).
@@ -266,22 +285,6 @@ impl Hybrid {
             clauses(query)
         }
     }
-
-    /// Step 3 of the module doc, with the clauses' vectors.
-    fn with_clauses(
-        &self,
-        parts: &[String],
-        vectors: &[Vec<f32>],
-        whole: Vec<f64>,
-        emb: &EmbeddingRanker,
-    ) -> Vec<f64> {
-        let p = &self.params;
-        let each = parts.iter().zip(vectors).map(|(c, v)| {
-            let (kw, bm) = (self.keyword.scores(c), self.bm25.scores(c));
-            fuse(&kw, &bm, v, &emb.scores_for(v), emb, p)
-        });
-        add_best_clause(whole, each, p.clause_weight)
-    }
 }
 
 impl Ranker for Hybrid {
@@ -294,23 +297,39 @@ impl Ranker for Hybrid {
     }
 }
 
-/// Steps 1 and 2 of the module doc, from the lexical scores and the
-/// query's cosines (`emb.scores_for(qvec)`, computed once by the caller).
+/// Steps 1 and 2 of the module doc for query vectors `qvecs`, each with
+/// its lexical (keyword, BM25) scores and its cosines (from
+/// [`EmbeddingRanker::scores_for_all`]). The feedback vectors are scored in
+/// one more pass over the documents, for all of them together.
 pub fn fuse(
-    kw: &[f64],
-    bm: &[f64],
-    qvec: &[f32],
-    cosines: &[f64],
+    lexical: &[(&[f64], &[f64])],
+    qvecs: &[&[f32]],
+    cosines: &[Vec<f64>],
     emb: &EmbeddingRanker,
     p: &FusionParams,
-) -> Vec<f64> {
-    let sum = |e: Vec<f64>| combine(&[(kw.to_vec(), p.keyword), (bm.to_vec(), p.bm25), (e, 1.0)]);
-    let first = sum(cosines.to_vec());
+) -> Vec<Vec<f64>> {
+    let sum = |(kw, bm): (&[f64], &[f64]), e: Vec<f64>| {
+        combine(&[(kw.to_vec(), p.keyword), (bm.to_vec(), p.bm25), (e, 1.0)])
+    };
+    let first: Vec<Vec<f64>> = lexical
+        .iter()
+        .zip(cosines)
+        .map(|(&l, c)| sum(l, c.clone()))
+        .collect();
     if p.prf_docs == 0 || p.prf_weight == 0.0 {
         return first;
     }
-    let moved = emb.feedback(qvec, &top_k(&first, p.prf_docs), p.prf_weight);
-    sum(emb.scores_for(&moved))
+    let moved: Vec<Vec<f32>> = qvecs
+        .iter()
+        .zip(&first)
+        .map(|(q, f)| emb.feedback(q, &top_k(f, p.prf_docs), p.prf_weight))
+        .collect();
+    let moved: Vec<&[f32]> = moved.iter().map(Vec::as_slice).collect();
+    lexical
+        .iter()
+        .zip(emb.scores_for_all(&moved))
+        .map(|(&l, c)| sum(l, c))
+        .collect()
 }
 
 /// The whole query's scores (z-normalised) plus, at `weight`, each
