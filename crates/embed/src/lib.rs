@@ -44,8 +44,8 @@ pub fn cosine(a: &[f32], b: &[f32]) -> Option<f32> {
 
 /// [`cosine`] of each query vector in `qs` with each of `docs`: one row
 /// per query, in document order. Each document is read once for all the
-/// queries (over 100,000 documents the vectors are 150 MB, and reading
-/// them was the cost, not the arithmetic). Where the CPU has AVX2 the loop
+/// queries (over 100,000 documents the vectors are 150 MB, more than any
+/// cache holds). Where the CPU has AVX2 the loop
 /// is compiled for it, with 32 lanes: four registers of sums, so each
 /// product does not wait for the one before it.
 pub fn cosines(qs: &[&[f32]], docs: &[Vec<f32>]) -> Vec<Vec<Option<f32>>> {
