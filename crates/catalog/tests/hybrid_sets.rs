@@ -16,7 +16,7 @@ use hivegate_catalog::retrieval::hybrid::{
     FIT_TOLERANCE, FusionParams, Hybrid, fit, mean_ndcg, training_samples,
 };
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
-use hivegate_catalog::retrieval::plain::plain_query;
+use hivegate_catalog::retrieval::plain::{plain_query, rewritten};
 use hivegate_embed::Embedder;
 use hivegate_embed::provider::LocalEmbedder;
 
@@ -77,11 +77,9 @@ fn measure(name: &str) -> [Metrics; 5] {
     if let Some(servers) = d.servers() {
         hybrid = hybrid.with_servers(servers);
     }
-    // The raw queries (for the embedding row) and as the hybrid reads them.
-    let plain: Vec<String> = d
-        .split("test")
-        .map(|q| plain_query(&q.text).into_owned())
-        .collect();
+    // The raw queries (for the embedding row), then those the hybrid reads
+    // otherwise (a query without a path or URL is embedded once).
+    let plain: Vec<String> = d.split("test").filter_map(|q| rewritten(&q.text)).collect();
     let texts: Vec<&str> = d
         .split("test")
         .map(|q| q.text.as_str())

@@ -2,7 +2,6 @@
 //! reported split; `hivegate eval fit`: the hybrid's knobs, fitted on
 //! MetaTool's `train` split.
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -17,7 +16,7 @@ use hivegate_catalog::retrieval::eval::{Dataset, Metrics, evaluate};
 use hivegate_catalog::retrieval::fusion::Rrf;
 use hivegate_catalog::retrieval::hybrid::{FusionParams, Hybrid, fit, training_samples};
 use hivegate_catalog::retrieval::keyword::KeywordRanker;
-use hivegate_catalog::retrieval::plain::plain_query;
+use hivegate_catalog::retrieval::plain::rewritten;
 use hivegate_embed::select::{model_dir, select};
 use hivegate_embed::{EmbedError, Embedder, ProviderKind, ProviderStatus};
 use serde_json::json;
@@ -167,14 +166,11 @@ impl Embedder for Remembering {
 /// in milliseconds.
 fn embed_queries(e: &Remembering, d: &Dataset, split: &str) -> Result<u128> {
     // The hybrid row embeds the query with its paths written plainly.
-    let plain: Vec<_> = d.split(split).map(|q| plain_query(&q.text)).collect();
+    let plain: Vec<String> = d.split(split).filter_map(|q| rewritten(&q.text)).collect();
     let texts: Vec<&str> = d
         .split(split)
         .map(|q| q.text.as_str())
-        .chain(plain.iter().filter_map(|q| match q {
-            Cow::Owned(changed) => Some(changed.as_str()),
-            Cow::Borrowed(_) => None,
-        }))
+        .chain(plain.iter().map(String::as_str))
         .collect();
     let start = Instant::now();
     let mut done = 0;

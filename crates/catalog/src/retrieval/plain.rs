@@ -31,7 +31,11 @@ const MAX_EXTENSION: usize = 5;
 /// URL `a web page`; the punctuation around them stays. Borrowed when
 /// nothing changed.
 pub fn plain_query(query: &str) -> Cow<'_, str> {
-    if !query.contains(['/', '\\']) && !query.to_ascii_lowercase().contains("www.") {
+    let www = query
+        .as_bytes()
+        .windows(4)
+        .any(|w| w.eq_ignore_ascii_case(b"www."));
+    if !query.contains(['/', '\\']) && !www {
         return Cow::Borrowed(query);
     }
     let mut out = String::with_capacity(query.len());
@@ -56,6 +60,15 @@ pub fn plain_query(query: &str) -> Cow<'_, str> {
         Cow::Owned(out)
     } else {
         Cow::Borrowed(query)
+    }
+}
+
+/// [`plain_query`] only when it changes `query`: the texts a caller that
+/// embeds raw queries must embed as well for the hybrid.
+pub fn rewritten(query: &str) -> Option<String> {
+    match plain_query(query) {
+        Cow::Owned(changed) => Some(changed),
+        Cow::Borrowed(_) => None,
     }
 }
 
@@ -142,6 +155,15 @@ mod tests {
         assert_eq!(
             plain("Open `/tmp/x.csv`. Then plot it"),
             "Open `a csv file`. Then plot it"
+        );
+    }
+
+    #[test]
+    fn only_a_changed_query_is_rewritten() {
+        assert_eq!(super::rewritten("plain words"), None);
+        assert_eq!(
+            super::rewritten("open /a/b.md").as_deref(),
+            Some("open a md file")
         );
     }
 
