@@ -106,6 +106,9 @@ pub struct Scored {
     pub cosines: Option<Vec<f64>>,
     /// Why embeddings did not run for this query, when they should have.
     pub error: Option<EmbedError>,
+    /// BM25's scores, in corpus order, when fusion ran (without it `fused`
+    /// is BM25's).
+    pub bm25: Option<Vec<f64>>,
 }
 
 /// A corpus indexed for every ranker.
@@ -176,12 +179,13 @@ impl Hybrid {
             keyword: None,
             cosines: None,
             error,
+            bm25: None,
         };
         let Some(emb) = &self.embedding else {
             return lexical(bm, None);
         };
-        // The query and its clauses in one batch: the model's cost per
-        // call is mostly fixed (its weights are packed for each call).
+        // The query and its clauses in one batch: one call of the model
+        // reads each weight once for all of them.
         let parts = self.clauses_of(query);
         let texts: Vec<&str> = std::iter::once(query)
             .chain(parts.iter().map(String::as_str))
@@ -195,6 +199,7 @@ impl Hybrid {
                     keyword: Some(keyword),
                     cosines: Some(cosines),
                     error: None,
+                    bm25: Some(bm),
                 }
             }
             Err(e) => lexical(bm, Some(e)),
