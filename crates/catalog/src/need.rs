@@ -113,6 +113,9 @@ const DATE_LEADS: &[&str] = &[
     "before", "after",
 ];
 
+/// Words that name a day relative to today.
+const RELATIVE_DAYS: &[&str] = &["tomorrow", "tonight", "tomorrow's", "tonight's"];
+
 /// Words after a day that make it a date: "monday 9am", "friday afternoon".
 const DATE_TAILS: &[&str] = &[
     "at",
@@ -129,8 +132,8 @@ const DATE_TAILS: &[&str] = &[
 /// The need without the days it names as dates, and whether there were
 /// any: "add it to the calendar for monday 9am" needs a calendar, not
 /// monday.com, so the day gives way to a "(date)" hint. A day that is not
-/// a date ("our monday board") stays; a day of the month ("the 14th") only
-/// adds the hint.
+/// a date ("our monday board") stays; a day of the month ("the 14th") or a
+/// day named from today ("tomorrow", "next week") only adds the hint.
 fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     let words: Vec<&str> = need.split_whitespace().collect();
     let bare = |w: &str| {
@@ -149,10 +152,16 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
                 .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
                 || words.get(i + 1).is_some_and(|n| is_time(n)))
     };
-    // "the 14th", "June 3": dated, and nothing to take out.
+    // "the 14th", "June 3", "tomorrow", "next week": dated, and nothing
+    // to take out.
     let day_of_month = |i: usize| {
         let w = bare(words[i]);
         is_ordinal_day(&w)
+            || RELATIVE_DAYS.contains(&w.as_str())
+            || ["next", "this"].contains(&w.as_str())
+                && words
+                    .get(i + 1)
+                    .is_some_and(|n| ["week", "month"].contains(&bare(n).as_str()))
             || MONTHS.contains(&w.as_str())
                 && [i.wrapping_sub(1), i + 1]
                     .iter()
@@ -280,6 +289,15 @@ mod tests {
             ("the dentist on the 14th", "the dentist on the 14th (date)"),
             ("lunch on June 3, noon", "lunch on June 3, noon (date)"),
             ("due 1 march", "due 1 march (date)"),
+            (
+                "move my 1:1 to next week",
+                "move my 1:1 to next week (date)",
+            ),
+            (
+                "cancel Tomorrow's standup",
+                "cancel Tomorrow's standup (date)",
+            ),
+            ("drinks tonight?", "drinks tonight? (date)"),
         ] {
             assert_eq!(ranking_text(need), want, "{need}");
         }
@@ -292,6 +310,8 @@ mod tests {
             "the 40th run",
             "we may need 2 of them",
             "in 3 steps",
+            "the next weekday run",
+            "this month's invoices are in the month folder",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
