@@ -197,8 +197,9 @@ impl CandidateIndex {
 /// How much BM25 counts again, beside the fused score, for entries we
 /// describe ourselves: native tools (a list of the words a need uses for
 /// each) and connectors (a spec of actions). The model reads a word list
-/// poorly (every file tool's list embeds near every other's), where BM25
-/// reads it as written. Both scores are z-normalised over the corpus first.
+/// poorly (for "show me what's in docker-compose.yml" it put write_file
+/// above read_file), where BM25 reads it as written. Both scores are
+/// z-normalised over the corpus first.
 /// Chosen on the first 666 needs of `crates/server/tests/data/needs.jsonl`
 /// with the local model: 637 met without it, 653 at 0.6, 655 at 0.8, 656
 /// at 1.0 and at 1.5. The last 80 needs there were written before it was
@@ -207,11 +208,14 @@ pub const CURATED_LEXICAL_WEIGHT: f64 = 1.5;
 
 /// `fused` with [`CURATED_LEXICAL_WEIGHT`] applied (unchanged without
 /// `bm25`: BM25 alone ranked, and adding it again changes nothing).
-fn with_curated_lexical(entries: &[Entry], fused: Vec<f64>, bm25: Option<Vec<f64>>) -> Vec<f64> {
+fn with_curated_lexical(
+    entries: &[Entry],
+    mut fused: Vec<f64>,
+    bm25: Option<Vec<f64>>,
+) -> Vec<f64> {
     let Some(mut bm25) = bm25 else {
         return fused;
     };
-    let mut fused = fused;
     z_normalise(&mut fused);
     z_normalise(&mut bm25);
     for ((f, b), e) in fused.iter_mut().zip(bm25).zip(entries) {

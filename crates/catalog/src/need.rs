@@ -154,7 +154,7 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     };
     // "the 14th", "June 3", "tomorrow", "next week": dated, and nothing
     // to take out.
-    let day_of_month = |i: usize| {
+    let dates_in_place = |i: usize| {
         let w = bare(words[i]);
         is_ordinal_day(&w)
             || RELATIVE_DAYS.contains(&w.as_str())
@@ -169,7 +169,7 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     };
     let dates: Vec<bool> = (0..words.len()).map(is_date).collect();
     if !dates.contains(&true) {
-        return (Cow::Borrowed(need), (0..words.len()).any(day_of_month));
+        return (Cow::Borrowed(need), (0..words.len()).any(dates_in_place));
     }
     let kept: Vec<&str> = words
         .iter()
