@@ -51,11 +51,6 @@ impl PackedLinear {
         })
     }
 
-    /// Input columns.
-    pub fn inp(&self) -> usize {
-        self.inp
-    }
-
     /// Output columns.
     pub fn out(&self) -> usize {
         self.out

@@ -313,13 +313,24 @@ pub fn fuse(
     emb: &EmbeddingRanker,
     p: &FusionParams,
 ) -> Vec<Vec<f64>> {
-    let sum = |(kw, bm): (&[f64], &[f64]), e: Vec<f64>| {
-        combine(&[(kw.to_vec(), p.keyword), (bm.to_vec(), p.bm25), (e, 1.0)])
+    // The weighted lexical part is the same before and after feedback, so
+    // it is normalised and summed once per query; adding the embedding's
+    // z-scores to it gives exactly `combine` of all three.
+    let lexical: Vec<Vec<f64>> = lexical
+        .iter()
+        .map(|&(kw, bm)| combine(&[(kw.to_vec(), p.keyword), (bm.to_vec(), p.bm25)]))
+        .collect();
+    let sum = |lex: &[f64], mut e: Vec<f64>| {
+        z_normalise(&mut e);
+        for (s, l) in e.iter_mut().zip(lex) {
+            *s += l;
+        }
+        e
     };
     let first: Vec<Vec<f64>> = lexical
         .iter()
         .zip(cosines)
-        .map(|(&l, c)| sum(l, c.clone()))
+        .map(|(l, c)| sum(l, c.clone()))
         .collect();
     if p.prf_docs == 0 || p.prf_weight == 0.0 {
         return first;
@@ -333,7 +344,7 @@ pub fn fuse(
     lexical
         .iter()
         .zip(emb.scores_for_all(&moved))
-        .map(|(&l, c)| sum(l, c))
+        .map(|(l, c)| sum(l, c))
         .collect()
 }
 
