@@ -15,7 +15,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "write_file",
-        "write create make save new fresh overwrite file called output store contents dockerfile readme scratch brand changelog",
+        "write create make save new fresh overwrite dump file called output store contents dockerfile readme scratch brand changelog",
     ),
     (
         "edit_file",
@@ -27,7 +27,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase usages uses of a function call calls called api symbol references defined implemented implementation where places import imports",
+        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports",
     ),
     (
         "bash",
@@ -35,7 +35,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "web_search",
-        "search web internet google look up online news latest information weather forecast rain snow temperature stackoverflow error message answers price prices rate",
+        "search web internet google look up online news latest information weather forecast rain snow wind windy sunny storm temperature stackoverflow error message answers price prices rate",
     ),
     (
         "web_fetch",
@@ -47,7 +47,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_diff",
-        "git diff what changed since the last commit changes compare differences patch review",
+        "git diff what changed since the last commit changes compare differences differ patch review",
     ),
     (
         "git_log",
@@ -55,7 +55,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_commit",
-        "git commit save changes message record progress snapshot checkpoint",
+        "git commit save changes message record progress wip work in progress snapshot checkpoint",
     ),
     (
         "git_push",
@@ -63,7 +63,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_pr",
-        "pull request open pr review merge proposal github",
+        "pull request open pr prs review merge proposal github",
     ),
     (
         "git_merge",
