@@ -35,7 +35,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "web_search",
-        "search web internet google look up online news latest information weather forecast rain snow wind windy sunny storm temperature stackoverflow error message answers price prices rate",
+        "search web internet google look up online news latest information weather forecast rain snow wind windy temperature stackoverflow error message answers price prices rate sports game",
     ),
     (
         "web_fetch",
@@ -71,7 +71,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "spawn_agent",
-        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent spawn task worker",
+        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent spawn task worker background fork",
     ),
     (
         "generate_docx",
@@ -86,7 +86,10 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
         "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested",
     ),
     ("show_plan", "plan steps outline todo progress show"),
-    ("get_identity", "identity who am i profile user persona"),
+    (
+        "get_identity",
+        "identity who am i profile user persona account logged signed",
+    ),
     (
         "get_awareness",
         "awareness context situation current state environment",
@@ -99,7 +102,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ("search_skills", "search find skills ability how to"),
     (
         "list_connectors",
-        "list connectors integrations connected services apps",
+        "list connectors integrations connected services apps linked accounts third-party",
     ),
     ("list_harnesses", "list harnesses runtimes environments"),
 ];

@@ -100,11 +100,47 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     if dated {
         hints.push("date");
     }
+    let need_words = words(&need);
+    hints.extend(
+        IDIOMS
+            .iter()
+            .filter(|(pattern, _)| says(&need_words, pattern))
+            .map(|(_, hint)| *hint),
+    );
     if hints.is_empty() {
         need
     } else {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
+}
+
+/// Phrases whose words say nothing alone, and the word they mean: "drop
+/// Priya a line" is an email, "my second brain" a notes app. `*` stands
+/// for one to three words, `?` for at most one.
+const IDIOMS: &[(&[&str], &str)] = &[
+    (&["one", "on", "one"], "meeting"),
+    (&["1", "on", "1"], "meeting"),
+    (&["1", "1"], "meeting"),
+    (&["drop", "*", "a", "?", "line"], "email"),
+    (&["shoot", "*", "a", "?", "note"], "email"),
+    (&["second", "brain"], "notes"),
+];
+
+/// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
+fn says(words: &[String], pattern: &[&str]) -> bool {
+    fn at(words: &[String], pattern: &[&str]) -> bool {
+        match pattern.split_first() {
+            None => true,
+            Some((&wild @ ("*" | "?"), rest)) => {
+                let skips = if wild == "*" { 1..=3 } else { 0..=1 };
+                skips
+                    .into_iter()
+                    .any(|k| k <= words.len() && at(&words[k..], rest))
+            }
+            Some((p, rest)) => words.first().is_some_and(|w| w == p) && at(&words[1..], rest),
+        }
+    }
+    (0..words.len()).any(|i| at(&words[i..], pattern))
 }
 
 /// Words before a day that make it a date: "next monday", "due friday".
@@ -291,7 +327,7 @@ mod tests {
             ("due 1 march", "due 1 march (date)"),
             (
                 "move my 1:1 to next week",
-                "move my 1:1 to next week (date)",
+                "move my 1:1 to next week (date, meeting)",
             ),
             (
                 "cancel Tomorrow's standup",
@@ -312,6 +348,30 @@ mod tests {
             "in 3 steps",
             "the next weekday run",
             "this month's invoices are in the month folder",
+        ] {
+            assert_eq!(ranking_text(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn idioms_say_what_they_mean() {
+        for (need, want) in [
+            ("when's my next one-on-one", "meeting"),
+            ("book a 1:1 with Sam", "meeting"),
+            ("drop Priya a line about it", "email"),
+            ("drop the new hire a quick line", "email"),
+            ("shoot the vendor a quick note", "email"),
+            ("throw it into my second brain", "notes"),
+        ] {
+            assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
+        }
+        for need in [
+            "one more on one side",
+            "drop a line from the file",
+            "drop the first line",
+            "drop the table and everything in it a line",
+            "a second look at the brain scan",
+            "page 1, line 1",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
