@@ -124,6 +124,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["drop", "*", "a", "?", "line"], "email"),
     (&["shoot", "*", "a", "?", "note"], "email"),
     (&["second", "brain"], "notes"),
+    (&["push", "*", "back"], "reschedule"),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -182,11 +183,16 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     };
     let is_date = |i: usize| {
         let day = bare(words[i]);
-        WEEKDAYS.contains(&day.as_str())
-            && (i
-                .checked_sub(1)
-                .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
-                || words.get(i + 1).is_some_and(|n| is_time(n)))
+        // "Monday's planning" is that day's, as "tomorrow's" is.
+        let possessive = ["'s", "\u{2019}s"]
+            .iter()
+            .any(|s| day.strip_suffix(s).is_some_and(|d| WEEKDAYS.contains(&d)));
+        possessive
+            || WEEKDAYS.contains(&day.as_str())
+                && (i
+                    .checked_sub(1)
+                    .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
+                    || words.get(i + 1).is_some_and(|n| is_time(n)))
     };
     // "the 14th", "June 3", "tomorrow", "next week": dated, and nothing
     // to take out.
@@ -334,6 +340,11 @@ mod tests {
                 "cancel Tomorrow's standup (date)",
             ),
             ("drinks tonight?", "drinks tonight? (date)"),
+            (
+                "share the agenda for Monday's planning",
+                "share the agenda for planning (date)",
+            ),
+            ("Friday\u{2019}s demo", "demo (date)"),
         ] {
             assert_eq!(ranking_text(need), want, "{need}");
         }
@@ -362,6 +373,7 @@ mod tests {
             ("drop the new hire a quick line", "email"),
             ("shoot the vendor a quick note", "email"),
             ("throw it into my second brain", "notes"),
+            ("push the review meeting back by an hour", "reschedule"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -372,6 +384,7 @@ mod tests {
             "drop the table and everything in it a line",
             "a second look at the brain scan",
             "page 1, line 1",
+            "push back on the design",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
