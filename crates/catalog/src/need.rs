@@ -107,6 +107,14 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
             .filter(|(pattern, _)| says(&need_words, pattern))
             .map(|(_, hint)| *hint),
     );
+    // "1:1" as written: its tokens alone ("1 1") are a version's too.
+    if need
+        .split_whitespace()
+        .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "1:1")
+        && !hints.contains(&"meeting")
+    {
+        hints.push("meeting");
+    }
     if hints.is_empty() {
         need
     } else {
@@ -120,7 +128,6 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
 const IDIOMS: &[(&[&str], &str)] = &[
     (&["one", "on", "one"], "meeting"),
     (&["1", "on", "1"], "meeting"),
-    (&["1", "1"], "meeting"),
     (&["drop", "*", "a", "?", "line"], "email"),
     (&["shoot", "*", "a", "?", "note"], "email"),
     (&["second", "brain"], "notes"),
@@ -385,6 +392,7 @@ mod tests {
             "a second look at the brain scan",
             "page 1, line 1",
             "push back on the design",
+            "bump the version to 1.1",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
