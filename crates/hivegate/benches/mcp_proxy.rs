@@ -2,7 +2,10 @@
 //! `echo` made directly over stdio, and the same call through
 //! `hivegate mcp` (stdio in, stdio out, the gate deciding and auditing
 //! each call), sequentially (latency) and 16 at a time (throughput).
-//! Then 200 concurrent downstream sessions against `serve`'s `/mcp`.
+//! `echo` is the cheapest call an upstream can answer, so the gateway's
+//! share of it is the largest there is; server-filesystem's
+//! `list_directory` is measured the same way as a call that does some
+//! work. Then 200 concurrent downstream sessions against `serve`'s `/mcp`.
 //!
 //! Run: `cargo bench -p hivegate --bench mcp_proxy` (needs
 //! `scripts/npm-peers`). Prints p50 / p99, calls per second, and the CPU
@@ -34,13 +37,29 @@ fn npm_dir() -> PathBuf {
     )
 }
 
-fn everything() -> (String, Vec<String>) {
-    let script = npm_dir().join("@modelcontextprotocol/server-everything/dist/index.js");
+/// `node` and the arguments that start an npm MCP server.
+fn npm_server(package: &str, args: &[&str]) -> (String, Vec<String>) {
+    let script = npm_dir().join(format!("@modelcontextprotocol/{package}/dist/index.js"));
     assert!(script.is_file(), "run scripts/npm-peers first");
-    (
-        "node".into(),
-        vec![script.to_string_lossy().into_owned(), "stdio".into()],
-    )
+    let mut all = vec![script.to_string_lossy().into_owned()];
+    all.extend(args.iter().map(|a| (*a).to_owned()));
+    ("node".into(), all)
+}
+
+/// Directories for `list_directory` to list: a call's path varies with
+/// its number, as a call repeated five times in a row is stopped.
+const DIRS: usize = 32;
+
+fn list_dir(root: &Path) -> impl Fn(&str, usize) -> CallToolRequestParams + Clone + Send + 'static {
+    let root = root.to_owned();
+    move |name: &str, i: usize| {
+        CallToolRequestParams::new(name.to_owned()).with_arguments(
+            json!({"path": root.join(format!("d{}", i % DIRS))})
+                .as_object()
+                .cloned()
+                .unwrap(),
+        )
+    }
 }
 
 /// The binary measured: this build's, or `HIVEGATE_BENCH_BIN` (another
@@ -77,15 +96,26 @@ async fn latencies(peer: &Peer<RoleClient>, name: &str) -> Vec<Duration> {
 }
 
 async fn throughput(peer: &Peer<RoleClient>, name: &str) -> f64 {
+    throughput_of(peer, name, echo).await
+}
+
+/// Calls per second with [`CONCURRENCY`] calls in flight, each call made
+/// by `call(name, its number)`.
+async fn throughput_of<F>(peer: &Peer<RoleClient>, name: &str, call: F) -> f64
+where
+    F: Fn(&str, usize) -> CallToolRequestParams + Clone + Send + 'static,
+{
     let start = Instant::now();
     let per_task = CALLS / CONCURRENCY;
     let tasks: Vec<_> = (0..CONCURRENCY)
         .map(|t| {
             let peer = peer.clone();
             let name = name.to_owned();
+            let call = call.clone();
             tokio::spawn(async move {
                 for i in 0..per_task {
-                    peer.call_tool(echo(&name, t * per_task + i)).await.unwrap();
+                    let r = peer.call_tool(call(&name, t * per_task + i)).await.unwrap();
+                    assert_ne!(r.is_error, Some(true), "{r:?}");
                 }
             })
         })
@@ -165,10 +195,24 @@ async fn main() {
     hivegate_mcp::upstream::install_tls_provider();
     let home = std::env::temp_dir().join(format!("hg-bench-{}", std::process::id()));
     std::fs::create_dir_all(&home).unwrap();
-    let (cmd, args) = everything();
+    let (cmd, args) = npm_server("server-everything", &["stdio"]);
+    let files = home.join("files");
+    for d in 0..DIRS {
+        let dir = files.join(format!("d{d}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in 0..20 {
+            std::fs::write(dir.join(format!("file{f}.txt")), "some text\n").unwrap();
+        }
+    }
+    let files = files.canonicalize().unwrap();
+    let (fs_cmd, fs_args) = npm_server("server-filesystem", &[files.to_str().unwrap()]);
     std::fs::write(
         home.join(".mcp.json"),
-        json!({"mcpServers": {"everything": {"command": cmd, "args": args}}}).to_string(),
+        json!({"mcpServers": {
+            "everything": {"command": cmd, "args": args},
+            "fs": {"command": fs_cmd, "args": fs_args},
+        }})
+        .to_string(),
     )
     .unwrap();
 
@@ -249,6 +293,21 @@ async fn main() {
         "  the gateway's threads, µs per call: {}",
         per_thread.join(", ")
     );
+    // A call that does some work: the same 16 in flight, after a round
+    // each to warm up.
+    let mut direct_fs = tokio::process::Command::new(&fs_cmd);
+    direct_fs.args(&fs_args);
+    let dfs = ().serve(TokioChildProcess::new(direct_fs).unwrap()).await.unwrap();
+    let list = list_dir(&files);
+    throughput_of(dfs.peer(), "list_directory", list.clone()).await;
+    throughput_of(g.peer(), "mcp_fs_list_directory", list.clone()).await;
+    let fd = throughput_of(dfs.peer(), "list_directory", list.clone()).await;
+    let fg = throughput_of(g.peer(), "mcp_fs_list_directory", list).await;
+    println!(
+        "  list_directory (20 files): direct {fd:.0}/s  hivegate {fg:.0}/s  ratio {:.2}",
+        fg / fd
+    );
+    let _ = dfs.cancel().await;
     let _ = d.cancel().await;
     let _ = g.cancel().await;
 
