@@ -51,7 +51,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_log",
-        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits",
+        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently",
     ),
     (
         "git_commit",
@@ -83,7 +83,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested",
+        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested remind agreed decided",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     (

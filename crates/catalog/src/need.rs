@@ -132,6 +132,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["shoot", "*", "a", "?", "note"], "email"),
     (&["second", "brain"], "notes"),
     (&["push", "*", "back"], "reschedule"),
+    (&["where", "did", "i", "put"], "find"),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -381,6 +382,7 @@ mod tests {
             ("shoot the vendor a quick note", "email"),
             ("throw it into my second brain", "notes"),
             ("push the review meeting back by an hour", "reschedule"),
+            ("where did I put the compose file", "find"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 986 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,026 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -31,8 +31,12 @@
 //! local model on its first run; a weekday's possessive read as a date
 //! ("Monday's planning"), "push … back" read as rescheduling and
 //! "revenue" for the CRMs then met 34 and 39 of it, and lost none before
-//! it. Measured now: BM25 933/986 (94.6 %), the local model 966/986
-//! (98.0 %). A change that loses needs fails here: see [`BM25_MET`].
+//! it. Batch 26 (40, mostly indirect) met only 26 with BM25 and 28 with
+//! the local model on its first run (on a build without batch 25's
+//! fixes); "where did I put" read as finding, and memory and history
+//! words, then met 29 and 31 of it. Measured now: BM25 963/1026 (93.9 %),
+//! the local model 998/1026 (97.3 %). A change that loses needs fails
+//! here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -49,8 +53,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 933;
-const LOCAL_MET: usize = 963;
+const BM25_MET: usize = 963;
+const LOCAL_MET: usize = 995;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
