@@ -158,8 +158,17 @@ const DATE_LEADS: &[&str] = &[
     "before", "after",
 ];
 
-/// Words that name a day relative to today.
-const RELATIVE_DAYS: &[&str] = &["tomorrow", "tonight", "tomorrow's", "tonight's"];
+/// Words that name a day relative to today (or, with `'s`, its things).
+const RELATIVE_DAYS: &[&str] = &["tomorrow", "tonight"];
+
+/// A word without a possessive `'s` (straight or curly), and whether it
+/// had one: "Monday's" → ("monday", true).
+fn possessive(word: &str) -> (&str, bool) {
+    ["'s", "\u{2019}s"]
+        .iter()
+        .find_map(|s| word.strip_suffix(s))
+        .map_or((word, false), |w| (w, true))
+}
 
 /// Words after a day that make it a date: "monday 9am", "friday afternoon".
 const DATE_TAILS: &[&str] = &[
@@ -190,24 +199,21 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
         DATE_TAILS.contains(&w.as_str()) || w.starts_with(|c: char| c.is_ascii_digit())
     };
     let is_date = |i: usize| {
-        let day = bare(words[i]);
+        let word = bare(words[i]);
+        let (day, owned) = possessive(&word);
         // "Monday's planning" is that day's, as "tomorrow's" is.
-        let possessive = ["'s", "\u{2019}s"]
-            .iter()
-            .any(|s| day.strip_suffix(s).is_some_and(|d| WEEKDAYS.contains(&d)));
-        possessive
-            || WEEKDAYS.contains(&day.as_str())
-                && (i
-                    .checked_sub(1)
+        WEEKDAYS.contains(&day)
+            && (owned
+                || i.checked_sub(1)
                     .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
-                    || words.get(i + 1).is_some_and(|n| is_time(n)))
+                || words.get(i + 1).is_some_and(|n| is_time(n)))
     };
     // "the 14th", "June 3", "tomorrow", "next week": dated, and nothing
     // to take out.
     let dates_in_place = |i: usize| {
         let w = bare(words[i]);
         is_ordinal_day(&w)
-            || RELATIVE_DAYS.contains(&w.as_str())
+            || RELATIVE_DAYS.contains(&possessive(&w).0)
             || ["next", "this"].contains(&w.as_str())
                 && words
                     .get(i + 1)
@@ -347,6 +353,7 @@ mod tests {
                 "cancel Tomorrow's standup",
                 "cancel Tomorrow's standup (date)",
             ),
+            ("tonight\u{2019}s plan", "tonight\u{2019}s plan (date)"),
             ("drinks tonight?", "drinks tonight? (date)"),
             (
                 "share the agenda for Monday's planning",
