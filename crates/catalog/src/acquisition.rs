@@ -11,6 +11,7 @@
 //! returned, each with a why (`matchReason`), an install action and a trust
 //! assessment.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use hivegate_policy::trust::{
@@ -24,6 +25,8 @@ use crate::need;
 use crate::retrieval::fusion::z_normalise;
 use crate::retrieval::hybrid::{Hybrid, Scored};
 use crate::retrieval::keyword::extract_keywords;
+use crate::retrieval::spelling::Speller;
+use crate::retrieval::tokenize::tokens;
 use crate::retrieval::{Doc, lazily_sorted};
 
 pub const THRESHOLD_NATIVE: f64 = 0.15;
@@ -147,6 +150,10 @@ pub struct CandidateIndex {
     name_words: Vec<Vec<String>>,
     /// Each lane's entries, in entry order.
     lanes: Vec<(Lane, Vec<usize>)>,
+    /// Reads a misspelt need word as a word of the entries we describe
+    /// ourselves (every lane but the marketplace, whose thousands of
+    /// user-written texts would offer a near word for almost anything).
+    speller: Speller,
 }
 
 impl CandidateIndex {
@@ -173,18 +180,37 @@ impl CandidateIndex {
                 None => lanes.push((e.lane, vec![i])),
             }
         }
+        let mut counts: HashMap<String, usize> = HashMap::new();
+        for e in entries.iter().filter(|e| e.lane != Lane::Marketplace) {
+            for w in tokens(&e.doc().text).filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())) {
+                *counts.entry(w).or_default() += 1;
+            }
+        }
         CandidateIndex {
             entries,
             ranker,
             by_name,
             name_words,
             lanes,
+            speller: Speller::new(counts),
         }
     }
 
     /// The documents the ranker must be built over, in entry order.
     pub fn docs(entries: &[Entry]) -> Vec<Doc> {
         entries.iter().map(Entry::doc).collect()
+    }
+
+    /// The need as it is ranked: shorthand spelt out, and each word that
+    /// no entry uses and that is no English word read as the nearest word
+    /// our own entries use ("calender" → "calendar").
+    pub fn read<'a>(&self, need: &'a str) -> Cow<'a, str> {
+        need::respelt(need, |w| {
+            if self.ranker.knows(w) {
+                return None;
+            }
+            self.speller.correct(w).map(str::to_owned)
+        })
     }
 
     pub fn get(&self, lane: Lane, name: &str) -> Option<&Entry> {
@@ -301,7 +327,8 @@ pub fn search_capabilities(
     opts: &SearchOptions,
 ) -> AcquisitionProposal {
     let (need, need_truncated) = cap_need(need);
-    let text = need::ranking_text(&need);
+    let read = index.read(&need);
+    let text = need::ranking_text(&read);
     let keywords = extract_keywords(&text);
     // The keyword scores are the seed's scoreMatch with the entry's name
     // as the name: the ranker's own, reused when fusion computed them all.
@@ -320,7 +347,7 @@ pub fn search_capabilities(
     // lanes are capped apart, each is walked alone (only as far as it must
     // be: a 100,000-package lane is never sorted whole) and the kept
     // entries are merged back into that order.
-    let need_words = need::words(&need);
+    let need_words = need::words(&read);
     let named: Vec<bool> = (0..index.entries.len())
         .map(|i| need::names(&need_words, &index.name_words[i]))
         .collect();
@@ -567,5 +594,29 @@ mod tests {
             .collect();
         let out = with_curated_lexical(&entries, vec![1.0, 1.1, 0.0], Some(vec![2.0, 0.0, 0.0]));
         assert!(out[0] > out[1], "{out:?}");
+    }
+
+    #[test]
+    fn a_misspelt_need_is_read_as_our_entries_spell_it() {
+        let mut calendar = entry(Lane::Connector);
+        calendar.name = "google-calendar".into();
+        calendar.description = "Schedule meetings on a calendar".into();
+        let mut package = entry(Lane::Marketplace);
+        package.name = "calender-pro".into();
+        package.description = "Calender sync".into();
+        let entries = vec![calendar, package];
+        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
+        let index = CandidateIndex::new(entries, ranker);
+        // The marketplace uses "calender", so the corpus knows it.
+        assert_eq!(index.read("my calender"), "my calender");
+        assert_eq!(index.read("my calendr"), "my calendar");
+        // English the corpus lacks stays: "lunch" is not "launch".
+        assert_eq!(index.read("lunch"), "lunch");
+        let p = search_capabilities(&index, "shedule a meetng", &SearchOptions::default());
+        assert_eq!(p.need, "shedule a meetng");
+        assert_eq!(
+            p.candidates.first().map(|c| c.name.as_str()),
+            Some("google-calendar")
+        );
     }
 }

@@ -122,6 +122,73 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     }
 }
 
+/// Shorthand a need may use for words the catalogs spell out.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("appt", "appointment"),
+    ("convo", "conversation"),
+    ("db", "database"),
+    ("dbs", "databases"),
+    ("dir", "directory"),
+    ("dirs", "directories"),
+    ("dm", "direct message"),
+    ("dms", "direct messages"),
+    ("gcal", "google calendar"),
+    ("gdoc", "google doc"),
+    ("gdocs", "google docs"),
+    ("gdrive", "google drive"),
+    ("gh", "github"),
+    ("gsheet", "google sheet"),
+    ("gsheets", "google sheets"),
+    ("msg", "message"),
+    ("msgs", "messages"),
+    ("mtg", "meeting"),
+    ("mtgs", "meetings"),
+    ("sfdc", "salesforce"),
+    ("tmr", "tomorrow"),
+    ("tmrw", "tomorrow"),
+    ("wk", "week"),
+    ("wks", "weeks"),
+    ("yday", "yesterday"),
+];
+
+/// The need with its shorthand spelt out ([`ABBREVIATIONS`]) and each word
+/// that `misspelt` reads as another word replaced by it. Only plain words
+/// are read so: letters alone (edge punctuation aside), in lower case or
+/// capitalised. Paths, addresses, identifiers (`accountId`) and acronyms
+/// (`TODO`) stay as written.
+pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
+    let mut changed = false;
+    let words: Vec<Cow<'_, str>> = need
+        .split_whitespace()
+        .map(|word| {
+            let core = word.trim_matches(|c: char| !c.is_alphanumeric());
+            let plain = core.chars().all(|c| c.is_ascii_alphabetic())
+                && core.chars().skip(1).all(|c| c.is_ascii_lowercase());
+            if core.is_empty() || !plain {
+                return Cow::Borrowed(word);
+            }
+            let lower = core.to_ascii_lowercase();
+            let read = ABBREVIATIONS
+                .iter()
+                .find(|(short, _)| *short == lower)
+                .map(|(_, long)| (*long).to_owned())
+                .or_else(|| misspelt(&lower));
+            match read {
+                Some(read) => {
+                    changed = true;
+                    Cow::Owned(word.replacen(core, &read, 1))
+                }
+                None => Cow::Borrowed(word),
+            }
+        })
+        .collect();
+    if changed {
+        Cow::Owned(words.join(" "))
+    } else {
+        Cow::Borrowed(need)
+    }
+}
+
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app. `*` stands
 /// for one to three words, `?` for at most one.
@@ -309,6 +376,38 @@ fn is_dotfile(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shorthand_is_spelt_out_and_misspellings_replaced() {
+        let fix = |w: &str| (w == "calender").then(|| "calendar".to_owned());
+        assert_eq!(
+            respelt("whats on my Calender tmrw?", fix),
+            "whats on my calendar tomorrow?"
+        );
+        assert_eq!(
+            respelt("gh issue for the flaky test, next wk", fix),
+            "github issue for the flaky test, next week"
+        );
+        // Nothing to read: the need itself, not a copy.
+        assert!(matches!(respelt("open the readme", fix), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn only_plain_words_are_respelt() {
+        let everything = |_: &str| Some("X".to_owned());
+        for need in [
+            "src/calender.rs",
+            "https://calender.example.com",
+            "accountId",
+            "TODO",
+            "v2",
+            "--",
+            "",
+        ] {
+            assert_eq!(respelt(need, everything), need, "{need}");
+        }
+        assert_eq!(respelt("(calender),", everything), "(X),");
+    }
 
     #[test]
     fn a_need_names_an_entry_with_every_specific_word() {

@@ -150,6 +150,11 @@ impl Hybrid {
         self
     }
 
+    /// Whether the corpus uses `word` (lower case), as written or stemmed.
+    pub fn knows(&self, word: &str) -> bool {
+        self.bm25.knows(word)
+    }
+
     /// Whether embeddings take part (false: BM25 alone).
     pub fn semantic(&self) -> bool {
         self.embedding.is_some()

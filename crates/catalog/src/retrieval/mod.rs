@@ -18,6 +18,7 @@ pub mod fusion;
 pub mod hybrid;
 pub mod keyword;
 pub mod plain;
+pub mod spelling;
 pub mod tokenize;
 
 /// A document to rank: an id (a tool or server name) and its text.
