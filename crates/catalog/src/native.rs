@@ -27,11 +27,11 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports",
+        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports declares struct class",
     ),
     (
         "bash",
-        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host ram flaky rerun",
+        "run execute shell command terminal script install build test compile lint linter format process kill start stop restart server service daemon port disk space usage memory cpu version installed npm pip cargo make docker container permissions environment free box machine host ram flaky rerun rebuild",
     ),
     (
         "web_search",
@@ -83,7 +83,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested remind agreed decided",
+        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested remind agreed decided favourite favorite preference preferences",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     (

@@ -143,6 +143,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("msgs", "messages"),
     ("mtg", "meeting"),
     ("mtgs", "meetings"),
+    ("opp", "opportunity"),
+    ("opps", "opportunities"),
     ("sfdc", "salesforce"),
     ("tmr", "tomorrow"),
     ("tmrw", "tomorrow"),

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,026 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,106 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -34,9 +34,14 @@
 //! it. Batch 26 (40, mostly indirect) met only 26 with BM25 and 28 with
 //! the local model on its first run (on a build without batch 25's
 //! fixes); "where did I put" read as finding, and memory and history
-//! words, then met 29 and 31 of it. Measured now: BM25 963/1026 (93.9 %),
-//! the local model 998/1026 (97.3 %). A change that loses needs fails
-//! here: see [`BM25_MET`].
+//! words, then met 29 and 31 of it. Batch 27 (40, indirect) met 28 with
+//! BM25 and 31 with the local model on its first run; a few hint words
+//! then met 32 and 35. Batch 28 (40, terse: misspelt, shorthand, "gh
+//! issue: …") met 29 and 37 on its first run; reading misspellings and
+//! shorthand as the words our entries use then met 36 and 38, lost none
+//! before it, and two more words 37 and 39. Measured now: BM25 1033/1106
+//! (93.4 %), the local model 1073/1106 (97.0 %). A change that loses needs
+//! fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -53,8 +58,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 963;
-const LOCAL_MET: usize = 995;
+const BM25_MET: usize = 1033;
+const LOCAL_MET: usize = 1070;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
