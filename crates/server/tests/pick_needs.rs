@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,106 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,146 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -39,9 +39,12 @@
 //! then met 32 and 35. Batch 28 (40, terse: misspelt, shorthand, "gh
 //! issue: …") met 29 and 37 on its first run; reading misspellings and
 //! shorthand as the words our entries use then met 36 and 38, lost none
-//! before it, and two more words 37 and 39. Measured now: BM25 1033/1106
-//! (93.4 %), the local model 1073/1106 (97.0 %). A change that loses needs
-//! fails here: see [`BM25_MET`].
+//! before it, and two more words 37 and 39. Batch 29 (40, as an agent
+//! asks for a capability: "a tool that lets me create events on the
+//! user's Google Calendar") met 39 and 40 on its first run, with nothing
+//! changed for it. Measured now: BM25 1072/1146 (93.5 %), the local model
+//! 1113/1146 (97.1 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -58,8 +61,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1033;
-const LOCAL_MET: usize = 1070;
+const BM25_MET: usize = 1072;
+const LOCAL_MET: usize = 1110;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
