@@ -135,6 +135,10 @@ pub struct AcquisitionProposal {
     /// Set when the need was cut to [`MAX_NEED_CHARS`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub need_truncated: Option<String>,
+    /// The need as it was ranked, when shorthand or misspellings in it
+    /// were read as other words ([`CandidateIndex::read`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub need_read_as: Option<String>,
     /// "hybrid" or "bm25-only", and why when it fell back.
     pub ranking: String,
 }
@@ -419,6 +423,7 @@ pub fn search_capabilities(
     } else {
         best_installable
     };
+    let need_read_as = (read != need.as_str()).then(|| read.into_owned());
     let summary = build_summary(
         &need,
         &candidates,
@@ -434,6 +439,7 @@ pub fn search_capabilities(
         recommendation,
         already_handled,
         need_truncated,
+        need_read_as,
         ranking,
     }
 }
@@ -614,6 +620,7 @@ mod tests {
         assert_eq!(index.read("lunch"), "lunch");
         let p = search_capabilities(&index, "shedule a meetng", &SearchOptions::default());
         assert_eq!(p.need, "shedule a meetng");
+        assert_eq!(p.need_read_as.as_deref(), Some("schedule a meetng"));
         assert_eq!(
             p.candidates.first().map(|c| c.name.as_str()),
             Some("google-calendar")

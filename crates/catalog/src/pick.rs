@@ -178,6 +178,8 @@ pub struct AgentPick {
     pub already_handled: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub need_truncated: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub need_read_as: Option<String>,
     pub ranking: String,
 }
 
@@ -207,6 +209,7 @@ pub fn agent_pick(index: &CandidateIndex, need: &str, opts: &SearchOptions) -> A
         gap_detected: p.gap_detected,
         already_handled: p.already_handled,
         need_truncated: p.need_truncated,
+        need_read_as: p.need_read_as,
         ranking: p.ranking,
     }
 }

@@ -213,6 +213,9 @@ pub fn pick_cmd(h: HomeArgs, need: String, workspace: Option<String>, repeat: us
         if let Some(n) = &p.need_truncated {
             println!("note: {n}");
         }
+        if let Some(r) = &p.need_read_as {
+            println!("read as: {r}");
+        }
         for (kind, c) in [
             ("connector", &g.connector),
             ("skill", &g.skill),

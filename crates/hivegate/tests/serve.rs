@@ -281,6 +281,21 @@ fn discovery_over_http_with_hostile_input() {
     );
     assert_eq!(code, 200);
     assert!(p["needTruncated"].as_str().unwrap().contains("first 1000"));
+    // A misspelt need is answered as read, and says how it was read.
+    let (code, p) = http(
+        addr,
+        "POST",
+        "/api/marketplace/agent-search",
+        None,
+        Some(&json!({"need": "whats on my calender tmrw"})),
+    );
+    assert_eq!(code, 200);
+    assert_eq!(p["need"], "whats on my calender tmrw");
+    assert_eq!(p["needReadAs"], "whats on my calendar tomorrow");
+    assert_eq!(
+        p["groupedByKind"]["connector"]["name"], "google-calendar",
+        "{p}"
+    );
     for need in [
         "NEAR(\"a\" b) OR * -c:d ^e",
         "'; DROP TABLE marketplace_packages; --",
