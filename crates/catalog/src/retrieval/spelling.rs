@@ -64,10 +64,6 @@ impl Speller {
                 shapes.entry(key).or_default().push((w, n));
             }
         }
-        for list in shapes.values_mut() {
-            // Commonest first, then alphabetical: the first match wins.
-            list.sort_by(|(a, m), (b, n)| n.cmp(m).then(a.cmp(b)));
-        }
         Speller { shapes }
     }
 
@@ -90,6 +86,8 @@ impl Speller {
             .filter_map(|len| self.shapes.get(&(first, *len)))
             .flat_map(|list| list.iter())
             .filter(|(cand, _)| one_edit(word, cand))
+            // Commonest, then alphabetically first: the same answer
+            // whatever order the corpus listed its words in.
             .max_by(|(a, m), (b, n)| m.cmp(n).then(b.cmp(a)))
             .map(|(w, _)| w.as_str())
     }
