@@ -27,7 +27,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports declares struct class",
+        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports declares struct class deprecated",
     ),
     (
         "bash",
@@ -43,7 +43,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree",
+        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree state",
     ),
     (
         "git_diff",

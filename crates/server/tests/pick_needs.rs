@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,146 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,186 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -42,8 +42,11 @@
 //! before it, and two more words 37 and 39. Batch 29 (40, as an agent
 //! asks for a capability: "a tool that lets me create events on the
 //! user's Google Calendar") met 39 and 40 on its first run, with nothing
-//! changed for it. Measured now: BM25 1072/1146 (93.5 %), the local model
-//! 1113/1146 (97.1 %). A change that loses needs fails here: see
+//! changed for it. Batch 30 (40, the need buried in chat: "long day.
+//! before I forget, there's a stand-up I keep missing…") met 36 and 37 on
+//! its first run; "deprecated" for search_content and "state" for
+//! git_status then met 38 and 39, and lost none before it. Measured now:
+//! BM25 1111/1186 (93.7 %), the local model 1153/1186 (97.2 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -61,8 +64,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1072;
-const LOCAL_MET: usize = 1110;
+const BM25_MET: usize = 1111;
+const LOCAL_MET: usize = 1150;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
