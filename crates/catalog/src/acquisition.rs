@@ -28,6 +28,7 @@ use crate::retrieval::keyword::extract_keywords;
 use crate::retrieval::spelling::Speller;
 use crate::retrieval::tokenize::tokens;
 use crate::retrieval::{Doc, lazily_sorted};
+use crate::ruled_out::without_ruled_out;
 
 pub const THRESHOLD_NATIVE: f64 = 0.15;
 pub const THRESHOLD_INSTALLED: f64 = 0.1;
@@ -332,7 +333,9 @@ pub fn search_capabilities(
 ) -> AcquisitionProposal {
     let (need, need_truncated) = cap_need(need);
     let read = index.read(&need);
-    let text = need::ranking_text(&read);
+    // What the need turns down ("not by mail") counts for nothing.
+    let wanted = without_ruled_out(&read);
+    let text = need::ranking_text(&wanted);
     let keywords = extract_keywords(&text);
     // The keyword scores are the seed's scoreMatch with the entry's name
     // as the name: the ranker's own, reused when fusion computed them all.
@@ -351,7 +354,7 @@ pub fn search_capabilities(
     // lanes are capped apart, each is walked alone (only as far as it must
     // be: a 100,000-package lane is never sorted whole) and the kept
     // entries are merged back into that order.
-    let need_words = need::words(&read);
+    let need_words = need::words(&wanted);
     let named: Vec<bool> = (0..index.entries.len())
         .map(|i| need::names(&need_words, &index.name_words[i]))
         .collect();
@@ -624,6 +627,34 @@ mod tests {
         assert_eq!(
             p.candidates.first().map(|c| c.name.as_str()),
             Some("google-calendar")
+        );
+    }
+
+    #[test]
+    fn a_channel_the_need_turns_down_counts_for_nothing() {
+        let connector = |name: &str, description: &str| {
+            let mut e = entry(Lane::Connector);
+            e.name = name.into();
+            e.description = description.into();
+            e
+        };
+        let entries = vec![
+            connector("email", "Send mail and read the inbox"),
+            connector("ms-teams", "Post messages in Teams chats"),
+        ];
+        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
+        let index = CandidateIndex::new(entries, ranker);
+        let names = |need: &str| -> Vec<String> {
+            search_capabilities(&index, need, &SearchOptions::default())
+                .candidates
+                .into_iter()
+                .map(|c| c.name)
+                .collect()
+        };
+        assert_eq!(names("share the roadmap by mail"), ["email"]);
+        assert_eq!(
+            names("share the roadmap in a chat, not by mail"),
+            ["ms-teams"]
         );
     }
 }

@@ -25,6 +25,7 @@ pub mod pick;
 pub mod retrieval;
 pub mod roles;
 pub mod router;
+pub mod ruled_out;
 pub mod skills;
 
 /// Shipped or supplied catalog data that does not hold together.

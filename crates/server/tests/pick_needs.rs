@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,186 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,226 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -45,8 +45,11 @@
 //! changed for it. Batch 30 (40, the need buried in chat: "long day.
 //! before I forget, there's a stand-up I keep missing…") met 36 and 37 on
 //! its first run; "deprecated" for search_content and "state" for
-//! git_status then met 38 and 39, and lost none before it. Measured now:
-//! BM25 1111/1186 (93.7 %), the local model 1153/1186 (97.2 %). A change that loses needs fails here: see
+//! git_status then met 38 and 39, and lost none before it. Batch 31 (40: third person, a
+//! noun phrase first, and the channel turned down: "send it to him there,
+//! not by mail") met 33 and 36 on its first run; taking out what a need
+//! turns down then met 35 and 37, and lost none before it. Measured now:
+//! BM25 1146/1226 (93.5 %), the local model 1190/1226 (97.1 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -64,8 +67,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1111;
-const LOCAL_MET: usize = 1150;
+const BM25_MET: usize = 1146;
+const LOCAL_MET: usize = 1187;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

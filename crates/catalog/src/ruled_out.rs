@@ -1,0 +1,217 @@
+//! What a need rules out. "Send it to him on Teams, not by mail" asks for
+//! Teams; "no need to push yet, only commit" asks for a commit. Every word
+//! counts for a ranker, so the channel or action turned down would count
+//! for the very thing the need does not want. Those phrases are taken out
+//! of the text that is ranked:
+//!
+//! - a phrase that turns a means down, anywhere in a clause: "not by",
+//!   "not via", "not through", "not over", "without", "instead of",
+//!   "rather than", up to the clause's end or a contrast ("…, but");
+//! - a clause that opens with a refusal ("not …", "don't …", "no need
+//!   to …", "never …") when the need goes on to say what it wants instead
+//!   ("just", "only", "instead", "but", "rather" after it). Without such a
+//!   contrast the clause stays: "don't forget to email Bob" asks for the
+//!   email.
+//!
+//! A negation that describes what is asked about stays: "files not
+//! committed yet" is what git status shows. Nothing is taken out when it
+//! would leave no word.
+
+use std::borrow::Cow;
+
+/// Phrases that turn a means down wherever they stand.
+const REFUSING: &[&[&str]] = &[
+    &["not", "by"],
+    &["not", "via"],
+    &["not", "through"],
+    &["not", "over"],
+    &["without"],
+    &["instead", "of"],
+    &["rather", "than"],
+];
+
+/// Openings of a clause that turns something down.
+const REFUSAL_LEADS: &[&[&str]] = &[
+    &["not"],
+    &["don't"],
+    &["dont"],
+    &["do", "not"],
+    &["no", "need", "to"],
+    &["never"],
+];
+
+/// Words that say what is wanted instead, after a refusal.
+const CONTRASTS: &[&str] = &["just", "only", "instead", "but", "rather"];
+
+/// A word of the need: where it is, and its bare lower-case form.
+struct Word {
+    start: usize,
+    end: usize,
+    bare: String,
+    /// Whether a clause ends after it (`,`, `;`, `.`, `!`, `?`, a dash).
+    ends_clause: bool,
+}
+
+fn words_of(need: &str) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for piece in need.split_inclusive(char::is_whitespace) {
+        let trimmed = piece.trim_end();
+        if !trimmed.is_empty() {
+            let bare = trimmed
+                .replace('\u{2019}', "'")
+                .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .trim_matches('\'')
+                .to_lowercase();
+            let ends_clause = trimmed.ends_with([',', ';', '.', '!', '?', ':'])
+                || ["-", "\u{2013}", "\u{2014}"].contains(&trimmed);
+            out.push(Word {
+                start: offset,
+                end: offset + trimmed.len(),
+                bare,
+                ends_clause,
+            });
+        }
+        offset += piece.len();
+    }
+    out
+}
+
+/// Whether `pattern` is at `words[i..]`.
+fn at(words: &[Word], i: usize, pattern: &[&str]) -> bool {
+    words.len() >= i + pattern.len() && pattern.iter().zip(&words[i..]).all(|(p, w)| w.bare == *p)
+}
+
+/// The index after the last word of the phrase starting at `i`: the end of
+/// its clause, or the word before a contrast.
+fn phrase_end(words: &[Word], i: usize) -> usize {
+    let mut j = i;
+    while j < words.len() {
+        if j > i && CONTRASTS.contains(&words[j].bare.as_str()) {
+            return j;
+        }
+        if words[j].ends_clause {
+            return j + 1;
+        }
+        j += 1;
+    }
+    j
+}
+
+/// The need without the phrases it rules out (see the module doc).
+pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
+    let words = words_of(need);
+    let mut dropped = vec![false; words.len()];
+    let mut i = 0;
+    while i < words.len() {
+        let clause_start = i == 0 || words[i - 1].ends_clause;
+        let refusing = REFUSING.iter().any(|p| at(&words, i, p));
+        let refusal = clause_start
+            && REFUSAL_LEADS.iter().any(|p| at(&words, i, p))
+            && words[i + 1..]
+                .iter()
+                .any(|w| CONTRASTS.contains(&w.bare.as_str()));
+        if refusing || refusal {
+            let end = phrase_end(&words, i);
+            dropped[i..end].iter_mut().for_each(|d| *d = true);
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    let kept: Vec<&Word> = words
+        .iter()
+        .zip(&dropped)
+        .filter(|(_, d)| !**d)
+        .map(|(w, _)| w)
+        .collect();
+    if kept.len() == words.len() || !kept.iter().any(|w| !w.bare.is_empty()) {
+        return Cow::Borrowed(need);
+    }
+    Cow::Owned(
+        kept.iter()
+            .map(|w| &need[w.start..w.end])
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_means_turned_down_is_taken_out() {
+        assert_eq!(
+            without_ruled_out("send it to him on Teams, not by mail"),
+            "send it to him on Teams,"
+        );
+        assert_eq!(
+            without_ruled_out("share the files with the agency without emailing them"),
+            "share the files with the agency"
+        );
+        assert_eq!(
+            without_ruled_out("use postgres instead of mysql, it was in our notes"),
+            "use postgres it was in our notes"
+        );
+        assert_eq!(
+            without_ruled_out("post it via Slack rather than email, but keep it short"),
+            "post it via Slack but keep it short"
+        );
+    }
+
+    #[test]
+    fn a_refusal_with_a_contrast_is_taken_out() {
+        assert_eq!(
+            without_ruled_out("not an email this time, post it in Slack instead"),
+            "post it in Slack instead"
+        );
+        assert_eq!(
+            without_ruled_out(
+                "don\u{2019}t make a new ticket, just add a comment on the Jira issue"
+            ),
+            "just add a comment on the Jira issue"
+        );
+        assert_eq!(
+            without_ruled_out("no need to push yet; only commit the changes"),
+            "only commit the changes"
+        );
+        assert_eq!(without_ruled_out("not slack but teams"), "but teams");
+    }
+
+    #[test]
+    fn negations_that_describe_stay() {
+        for need in [
+            "which files are not committed yet",
+            "don't forget to email Bob about the invoice",
+            "didn't I mention my sister's birthday",
+            "which repos haven't been touched in a year",
+            "the retry count should be 5 not 3",
+            "nothing fancy, just tell me which files I've edited but not committed",
+            "make sure I don't forget the dentist, just add it",
+        ] {
+            assert_eq!(without_ruled_out(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn nothing_is_left_empty_and_odd_input_is_safe() {
+        for need in [
+            "",
+            "without",
+            "not by mail",
+            "   ",
+            "—",
+            "not, but",
+            "instead of ---",
+            "não por email, só no Slack",
+        ] {
+            let read = without_ruled_out(need);
+            assert!(
+                read == need || read.chars().any(char::is_alphanumeric),
+                "{need:?} → {read:?}"
+            );
+        }
+        assert_eq!(without_ruled_out("without"), "without");
+    }
+}
