@@ -43,7 +43,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree state",
+        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree state edited",
     ),
     (
         "git_diff",
@@ -51,7 +51,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_log",
-        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently",
+        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently landed",
     ),
     (
         "git_commit",

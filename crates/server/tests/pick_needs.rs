@@ -48,8 +48,9 @@
 //! git_status then met 38 and 39, and lost none before it. Batch 31 (40: third person, a
 //! noun phrase first, and the channel turned down: "send it to him there,
 //! not by mail") met 33 and 36 on its first run; taking out what a need
-//! turns down then met 35 and 37, and lost none before it. Measured now:
-//! BM25 1146/1226 (93.5 %), the local model 1190/1226 (97.1 %). A change that loses needs fails here: see
+//! turns down then met 35 and 37, and "edited" for git_status and
+//! "landed" for git_log 37 and 38, losing none before it. Measured now:
+//! BM25 1148/1226 (93.6 %), the local model 1191/1226 (97.1 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -67,8 +68,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1146;
-const LOCAL_MET: usize = 1187;
+const BM25_MET: usize = 1148;
+const LOCAL_MET: usize = 1188;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
