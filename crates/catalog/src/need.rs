@@ -81,7 +81,8 @@ pub fn words(need: &str) -> Vec<String> {
 }
 
 /// The text the rankers see: the need, with "(file)" added when it names
-/// a path or a file, "(channel message)" when it names a `#channel`,
+/// a path or a file, "(branch)" when it names a branch by the usual
+/// prefixes (`feature/login`), "(channel message)" when it names a `#channel`,
 /// "(url)" when it holds a web address and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
 /// say the word.
@@ -90,6 +91,9 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     let mut hints = Vec::new();
     if need.split_whitespace().any(is_path) {
         hints.push("file");
+    }
+    if need.split_whitespace().any(is_branch) {
+        hints.push("branch");
     }
     if need.split_whitespace().any(is_channel) {
         hints.push("channel message");
@@ -315,6 +319,23 @@ fn is_ordinal_day(w: &str) -> bool {
 /// 1 to 31, the days a month can have ("june 3", "3 june").
 fn is_day_number(w: &str) -> bool {
     w.len() <= 2 && w.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
+}
+
+/// The prefixes branch names are commonly given: `feature/login`.
+const BRANCH_PREFIXES: &[&str] = &[
+    "feature", "feat", "fix", "bugfix", "hotfix", "release", "chore", "topic",
+];
+
+/// `feature/login`, `hotfix/1.2.3`: a branch named the usual way, one
+/// slash after a known prefix (a path has more, or an extension).
+fn is_branch(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c));
+    w.split_once('/').is_some_and(|(prefix, name)| {
+        BRANCH_PREFIXES.contains(&prefix.to_ascii_lowercase().as_str())
+            && name.starts_with(char::is_alphanumeric)
+            && !name.contains('/')
+            && !is_path(w)
+    })
 }
 
 /// `https://…`, `http://…`, `www.…`: a page on the web.
@@ -556,6 +577,26 @@ mod tests {
             "",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn branch_names_mark_a_branch_need() {
+        for need in [
+            "fold feature/login into develop",
+            "push hotfix/1.2.3 now",
+            "is `Release/2024-q3` merged?",
+        ] {
+            assert_eq!(ranking_text(need), format!("{need} (branch)"), "{need}");
+        }
+        for need in [
+            "fix/",
+            "a 50/50 fix",
+            "open feature/login/form.rs",
+            "read fix/notes.md",
+            "feature/ /x",
+        ] {
+            assert!(!ranking_text(need).contains("branch"), "{need}");
         }
     }
 }
