@@ -321,6 +321,12 @@ fn is_day_number(w: &str) -> bool {
     w.len() <= 2 && w.parse::<u8>().is_ok_and(|d| (1..=31).contains(&d))
 }
 
+/// A word without the quotes, brackets and punctuation at its edges:
+/// `"notes.txt".` → `notes.txt`, while `./x` keeps its slash.
+fn trim_edges(word: &str) -> &str {
+    word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c))
+}
+
 /// The prefixes branch names are commonly given: `feature/login`.
 const BRANCH_PREFIXES: &[&str] = &[
     "feature", "feat", "fix", "bugfix", "hotfix", "release", "chore", "topic",
@@ -329,7 +335,7 @@ const BRANCH_PREFIXES: &[&str] = &[
 /// `feature/login`, `hotfix/1.2.3`: a branch named the usual way, one
 /// slash after a known prefix (a path has more, or an extension).
 fn is_branch(word: &str) -> bool {
-    let w = word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c));
+    let w = trim_edges(word);
     w.split_once('/').is_some_and(|(prefix, name)| {
         BRANCH_PREFIXES.contains(&prefix.to_ascii_lowercase().as_str())
             && name.starts_with(char::is_alphanumeric)
@@ -361,8 +367,7 @@ fn is_channel(word: &str) -> bool {
 }
 
 fn is_path(word: &str) -> bool {
-    // Edges only: `./x` keeps its slash, `"notes.txt".` loses its quotes.
-    let w = word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c));
+    let w = trim_edges(word);
     if w.contains("://") || w.contains('@') {
         return false;
     }
