@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,266 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,306 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -52,8 +52,10 @@
 //! "landed" for git_log 37 and 38, losing none before it. Batch 32 (40: work that
 //! spans two services, and a developer's own words) met 34 and 38 on its
 //! first run; a branch named `feature/…` read as a branch then met 35.
-//! Measured now: BM25 1183/1266 (93.4 %), the local model 1229/1266
-//! (97.1 %). A change that loses needs fails here: see
+//! Batch 33 (40, said from a role: "as the office manager I have to let
+//! everyone know…") met 36 and 38 on its first run, with nothing changed
+//! for it. Measured now: BM25 1219/1306 (93.3 %), the local model
+//! 1267/1306 (97.0 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -71,8 +73,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1183;
-const LOCAL_MET: usize = 1226;
+const BM25_MET: usize = 1219;
+const LOCAL_MET: usize = 1264;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
