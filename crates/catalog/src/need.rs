@@ -196,7 +196,8 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
 }
 
 /// Phrases whose words say nothing alone, and the word they mean: "drop
-/// Priya a line" is an email, "my second brain" a notes app. `*` stands
+/// Priya a line" is an email, "my second brain" a notes app, "what does
+/// the LICENSE say" a read. `*` stands
 /// for one to three words, `?` for at most one.
 const IDIOMS: &[(&[&str], &str)] = &[
     (&["one", "on", "one"], "meeting"),
@@ -206,6 +207,9 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["second", "brain"], "notes"),
     (&["push", "*", "back"], "reschedule"),
     (&["where", "did", "i", "put"], "find"),
+    (&["what", "does", "*", "say"], "read"),
+    (&["what", "is", "written", "in"], "read"),
+    (&["what", "s", "written", "in"], "read"),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -517,6 +521,8 @@ mod tests {
             ("throw it into my second brain", "notes"),
             ("push the review meeting back by an hour", "reschedule"),
             ("where did I put the compose file", "find"),
+            ("what does the LICENSE say", "read"),
+            ("what's written in LICENSE", "read"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -529,6 +535,8 @@ mod tests {
             "page 1, line 1",
             "push back on the design",
             "bump the version to 1.1",
+            "say what it does",
+            "what is written by Sam",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

@@ -54,8 +54,12 @@
 //! first run; a branch named `feature/…` read as a branch then met 35.
 //! Batch 33 (40, said from a role: "as the office manager I have to let
 //! everyone know…") met 36 and 38 on its first run, with nothing changed
-//! for it. Measured now: BM25 1219/1306 (93.3 %), the local model
-//! 1267/1306 (97.0 %). A change that loses needs fails here: see
+//! for it. Batch 34 (40, in a learner's English: "I want that you write
+//! in the slack channel of marketing…") met 37 and 38 on its first run;
+//! "what does … say" and "what's written in" read as reading, and
+//! "correct" for edit_file, then met 38 and 39, losing none before it.
+//! Measured now: BM25 1258/1346 (93.5 %), the local model 1307/1346
+//! (97.1 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -73,8 +77,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1219;
-const LOCAL_MET: usize = 1264;
+const BM25_MET: usize = 1258;
+const LOCAL_MET: usize = 1304;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
