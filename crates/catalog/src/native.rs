@@ -27,7 +27,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_content",
-        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports declares struct class deprecated",
+        "grep search text inside files content comments fixme todo mention mentions contain containing word string pattern regex occurrences code codebase source hardcoded secrets usages uses of a function call calls called api symbol references defined implemented implementation where places import imports declares struct class deprecated referenced",
     ),
     (
         "bash",
@@ -51,7 +51,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_log",
-        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently landed",
+        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently landed timeline",
     ),
     (
         "git_commit",
