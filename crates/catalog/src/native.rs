@@ -83,7 +83,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "search_memory",
-        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested remind agreed decided favourite favorite preference preferences",
+        "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested remind agreed decided favourite favorite preference preferences prefer",
     ),
     ("show_plan", "plan steps outline todo progress show"),
     (

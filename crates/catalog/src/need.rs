@@ -206,6 +206,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["shoot", "*", "a", "?", "note"], "email"),
     (&["second", "brain"], "notes"),
     (&["push", "*", "back"], "reschedule"),
+    (&["set", "up", "a", "?", "meeting"], "schedule"),
+    (&["set", "up", "a", "?", "call"], "schedule"),
     (&["where", "did", "i", "put"], "find"),
     (&["what", "does", "*", "say"], "read"),
     (&["what", "is", "written", "in"], "read"),
@@ -521,6 +523,8 @@ mod tests {
             ("throw it into my second brain", "notes"),
             ("push the review meeting back by an hour", "reschedule"),
             ("where did I put the compose file", "find"),
+            ("set up a meeting with the design team", "schedule"),
+            ("set up a quick call with Ana", "schedule"),
             ("what does the LICENSE say", "read"),
             ("what's written in LICENSE", "read"),
         ] {
@@ -536,6 +540,7 @@ mod tests {
             "push back on the design",
             "bump the version to 1.1",
             "say what it does",
+            "set up the meeting room's projector screen",
             "what is written by Sam",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");

@@ -58,8 +58,14 @@
 //! in the slack channel of marketing…") met 37 and 38 on its first run;
 //! "what does … say" and "what's written in" read as reading, and
 //! "correct" for edit_file, then met 38 and 39, losing none before it.
-//! Measured now: BM25 1258/1346 (93.5 %), the local model 1307/1346
-//! (97.1 %). A change that loses needs fails here: see
+//! Batch 35 (40, the deliverable named rather than the action: "the end
+//! product is a ticket in Jira…") met 35 and 36 on its first run;
+//! "referenced" for search_content and "timeline" for git_log then met
+//! 36 and 37. Batch 36 (40, dictated: "um can you like tell the team on
+//! slack im running ten minutes late") met 37 and 40 on its first run;
+//! "set up a meeting" read as scheduling and "prefer" for search_memory
+//! then met 39 with BM25. Neither lost a need before it. Measured now:
+//! BM25 1333/1426 (93.5 %), the local model 1384/1426 (97.1 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -77,8 +83,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1258;
-const LOCAL_MET: usize = 1304;
+const BM25_MET: usize = 1333;
+const LOCAL_MET: usize = 1381;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
