@@ -64,8 +64,11 @@
 //! 36 and 37. Batch 36 (40, dictated: "um can you like tell the team on
 //! slack im running ten minutes late") met 37 and 40 on its first run;
 //! "set up a meeting" read as scheduling and "prefer" for search_memory
-//! then met 39 with BM25. Neither lost a need before it. Measured now:
-//! BM25 1333/1426 (93.5 %), the local model 1384/1426 (97.1 %). A change that loses needs fails here: see
+//! then met 39 with BM25. Neither lost a need before it. Batch 37 (40,
+//! on a condition: "if the nightly build is red again, file it as a bug
+//! in Jira") met 36 and 38 on its first run, with nothing kept for it
+//! ("different" for git_diff met two more and lost one). Measured now:
+//! BM25 1369/1466 (93.4 %), the local model 1422/1466 (97.0 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -83,8 +86,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1333;
-const LOCAL_MET: usize = 1381;
+const BM25_MET: usize = 1369;
+const LOCAL_MET: usize = 1419;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
