@@ -197,8 +197,8 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
 
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app, "what does
-/// the LICENSE say" a read. `*` stands
-/// for one to three words, `?` for at most one.
+/// the LICENSE say" a read. `*` stands for one to three words, `?` for at
+/// most one.
 const IDIOMS: &[(&[&str], &str)] = &[
     (&["one", "on", "one"], "meeting"),
     (&["1", "on", "1"], "meeting"),
