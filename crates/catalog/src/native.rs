@@ -51,7 +51,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_log",
-        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently landed timeline",
+        "git log history commits recent changes author blame who touched wrote last changed line on this branch list commits recently landed timeline revision",
     ),
     (
         "git_commit",

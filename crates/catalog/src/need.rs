@@ -82,7 +82,8 @@ pub fn words(need: &str) -> Vec<String> {
 
 /// The text the rankers see: the need, with "(file)" added when it names
 /// a path or a file, "(branch)" when it names a branch by the usual
-/// prefixes (`feature/login`), "(channel message)" when it names a `#channel`,
+/// prefixes (`feature/login`), "(revision)" when it names a commit by its
+/// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
 /// "(url)" when it holds a web address and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
 /// say the word.
@@ -94,6 +95,9 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     }
     if need.split_whitespace().any(is_branch) {
         hints.push("branch");
+    }
+    if need.split_whitespace().any(is_commit_id) {
+        hints.push("revision");
     }
     if need.split_whitespace().any(is_channel) {
         hints.push("channel message");
@@ -348,6 +352,17 @@ fn is_branch(word: &str) -> bool {
             && !name.contains('/')
             && !is_path(w)
     })
+}
+
+/// `3f9c2ab`, a full 40-digit sha: a commit named by its id. Seven to
+/// forty hex digits with both a digit and a letter among them, so that
+/// neither a number (`884221`) nor a word (`deadbeef`, `facade`) is one.
+fn is_commit_id(word: &str) -> bool {
+    let w = trim_edges(word);
+    (7..=40).contains(&w.len())
+        && w.chars().all(|c| c.is_ascii_hexdigit())
+        && w.chars().any(|c| c.is_ascii_digit())
+        && w.chars().any(|c| c.is_ascii_alphabetic())
 }
 
 /// `https://…`, `http://…`, `www.…`: a page on the web.
@@ -615,6 +630,28 @@ mod tests {
             "feature/ /x",
         ] {
             assert!(!ranking_text(need).contains("branch"), "{need}");
+        }
+    }
+
+    #[test]
+    fn commit_ids_mark_a_revision_need() {
+        for need in [
+            "what's in commit 3f9c2ab",
+            "who authored 9e8d7c6 and when?",
+            "diff (a1b2c3d4e5f60718293a4b5c6d7e8f9012345678) against main",
+        ] {
+            assert_eq!(ranking_text(need), format!("{need} (revision)"), "{need}");
+        }
+        for need in [
+            "meeting ID 884221",
+            "the deadbeef value",
+            "a facade for cafebabe",
+            "color ab12",
+            "opportunity 006Qx00000abcd",
+            "a1b2c3d4e5f60718293a4b5c6d7e8f90123456789",
+            "",
+        ] {
+            assert!(!ranking_text(need).contains("revision"), "{need}");
         }
     }
 }

@@ -68,9 +68,12 @@
 //! on a condition: "if the nightly build is red again, file it as a bug
 //! in Jira") met 36 and 38 on its first run, with nothing kept for it
 //! ("different" for git_diff met one more need in each mode and lost
-//! another). Measured now: BM25 1369/1466 (93.4 %), the local model
-//! 1422/1466 (97.0 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! another). Batch 38 (40, things named by their ids: "close PROJ-4521
+//! in Jira", "who authored 9e8d7c6 and when") met 38 and 39 on its first
+//! run; a commit id read as a revision then met all 40 in both modes,
+//! losing none before it. Measured now: BM25 1409/1506 (93.6 %), the
+//! local model 1462/1506 (97.1 %). A change that loses needs fails here:
+//! see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -87,8 +90,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1369;
-const LOCAL_MET: usize = 1419;
+const BM25_MET: usize = 1409;
+const LOCAL_MET: usize = 1459;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
