@@ -161,28 +161,27 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yday", "yesterday"),
 ];
 
-/// The need with its shorthand spelt out ([`ABBREVIATIONS`]) and each word
-/// that `misspelt` reads as another word replaced by it. Only plain words
-/// are read so: letters alone (edge punctuation aside), in lower case or
-/// capitalised. Paths, addresses, identifiers (`accountId`) and acronyms
-/// (`TODO`) stay as written.
+/// The need with its shorthand spelt out ([`ABBREVIATIONS`], in any case:
+/// `GDoc`, `DB`) and each word that `misspelt` reads as another word
+/// replaced by it. Only plain words are respelt: letters alone (edge
+/// punctuation aside), in lower case or capitalised. Paths, addresses,
+/// identifiers (`accountId`) and acronyms (`TODO`) stay as written.
 pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
     let mut changed = false;
     let words: Vec<Cow<'_, str>> = need
         .split_whitespace()
         .map(|word| {
             let core = word.trim_matches(|c: char| !c.is_alphanumeric());
-            let plain = core.chars().all(|c| c.is_ascii_alphabetic())
-                && core.chars().skip(1).all(|c| c.is_ascii_lowercase());
-            if core.is_empty() || !plain {
+            if core.is_empty() || !core.chars().all(|c| c.is_ascii_alphabetic()) {
                 return Cow::Borrowed(word);
             }
+            let plain = core.chars().skip(1).all(|c| c.is_ascii_lowercase());
             let lower = core.to_ascii_lowercase();
             let read = ABBREVIATIONS
                 .iter()
                 .find(|(short, _)| *short == lower)
                 .map(|(_, long)| (*long).to_owned())
-                .or_else(|| misspelt(&lower));
+                .or_else(|| if plain { misspelt(&lower) } else { None });
             match read {
                 Some(read) => {
                     changed = true;
@@ -214,6 +213,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["set", "up", "a", "?", "call"], "schedule"),
     (&["where", "did", "i", "put"], "find"),
     (&["what", "does", "*", "say"], "read"),
+    (&["what", "*", "says"], "read"),
     (&["what", "is", "written", "in"], "read"),
     (&["what", "s", "written", "in"], "read"),
 ];
@@ -437,6 +437,13 @@ mod tests {
             respelt("gh issue for the flaky test, next wk", fix),
             "github issue for the flaky test, next week"
         );
+        // Shorthand is a fixed list, so its case does not matter; an
+        // acronym is never read as a misspelling.
+        assert_eq!(
+            respelt("GDoc 'Press release' and the DB, ASAP", fix),
+            "google doc 'Press release' and the database, ASAP"
+        );
+        assert_eq!(respelt("CALENDER", fix), "CALENDER");
         // Nothing to read: the need itself, not a copy.
         assert!(matches!(respelt("open the readme", fix), Cow::Borrowed(_)));
     }
@@ -541,6 +548,7 @@ mod tests {
             ("set up a meeting with the design team", "schedule"),
             ("set up a quick call with Ana", "schedule"),
             ("what does the LICENSE say", "read"),
+            ("check what README.md says about setup", "file, read"),
             ("what's written in LICENSE", "read"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");

@@ -78,7 +78,9 @@ enum Command {
     Pick {
         #[command(flatten)]
         home: serve_cmd::HomeArgs,
-        /// What you want to do, in plain words.
+        /// What you want to do, in plain words. It may start with a
+        /// hyphen, as a to-do line pasted from a list does ("- [ ] …").
+        #[arg(allow_hyphen_values = true)]
         need: String,
         #[arg(long)]
         workspace: Option<String>,
@@ -90,6 +92,7 @@ enum Command {
     Route {
         #[command(flatten)]
         home: serve_cmd::HomeArgs,
+        #[arg(allow_hyphen_values = true)]
         query: String,
     },
     /// The marketplace in the store.

@@ -434,6 +434,21 @@ fn pick_route_and_marketplace_from_the_cli() {
     assert_eq!(p["ranking"], "bm25-only");
     let connector = p["groupedByKind"]["connector"]["name"].as_str().unwrap();
     assert!(["email", "gmail", "outlook"].contains(&connector), "{p:#}");
+    // A to-do line pasted from a list starts with a hyphen: it is the need,
+    // not an option, and the options around it still count.
+    let o = run(
+        &home,
+        &[
+            "pick",
+            "--json",
+            "- [ ] email the signed NDA to legal",
+            "--repeat",
+            "1",
+        ],
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let p: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(p["need"], "- [ ] email the signed NDA to legal");
     let o = run(&home, &["pick", "  "]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("the need is empty"));

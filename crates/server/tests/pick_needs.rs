@@ -71,8 +71,13 @@
 //! another). Batch 38 (40, things named by their ids: "close PROJ-4521
 //! in Jira", "who authored 9e8d7c6 and when") met 38 and 39 on its first
 //! run; a commit id read as a revision then met all 40 in both modes,
-//! losing none before it. Measured now: BM25 1409/1506 (93.6 %), the
-//! local model 1462/1506 (97.1 %). A change that loses needs fails here:
+//! losing none before it. Batch 39 (40, pasted from chat with emoji,
+//! arrows and list marks: "📅 tmrw 10:00 — block 1h w/ Dana") met 37 and
+//! 38 on its first run (one could not be asked: `pick` took its leading
+//! "- [ ]" for an option); "what … says" read as reading, shorthand in
+//! any case (`GDoc`) and a need that may start with a hyphen then met all
+//! 40, losing none before it. Measured now: BM25 1449/1546 (93.7 %), the
+//! local model 1502/1546 (97.2 %). A change that loses needs fails here:
 //! see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -90,8 +95,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1409;
-const LOCAL_MET: usize = 1459;
+const BM25_MET: usize = 1449;
+const LOCAL_MET: usize = 1499;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
