@@ -214,8 +214,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["where", "did", "i", "put"], "find"),
     (&["what", "does", "*", "say"], "read"),
     (&["what", "*", "says"], "read"),
-    (&["what", "is", "written", "in"], "read"),
-    (&["what", "s", "written", "in"], "read"),
+    // "what is", "what's" (its tokens: what, s), "what was".
+    (&["what", "?", "written", "in"], "read"),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
