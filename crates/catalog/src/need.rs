@@ -99,6 +99,9 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     if need.split_whitespace().any(is_commit_id) {
         hints.push("revision");
     }
+    if need.split_whitespace().any(is_code_name) {
+        hints.push("symbol");
+    }
     if need.split_whitespace().any(is_channel) {
         hints.push("channel message");
     }
@@ -212,6 +215,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
     (&["where", "did", "i", "put"], "find"),
+    (&["by", "whom"], "author"),
     (&["what", "does", "*", "say"], "read"),
     (&["what", "*", "says"], "read"),
     // "what is", "what's" (its tokens: what, s), "what was".
@@ -365,7 +369,32 @@ fn is_commit_id(word: &str) -> bool {
         && w.chars().any(|c| c.is_ascii_alphabetic())
 }
 
-/// `https://…`, `http://…`, `www.…`: a page on the web.
+/// `parse_invoice`, `parseInvoice`, `render()`: a name in code. Snake
+/// case needs a letter on each side of an underscore; camel case two
+/// lower-case letters, then an upper-case one and a lower-case one, so
+/// `iPhone`, `eBay` and `macOS` are brands, not code.
+fn is_code_name(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| "\"'`([{<>}],;:!?.".contains(c));
+    let called = w.strip_suffix("()");
+    let name = called.unwrap_or(w);
+    let b = name.as_bytes();
+    if b.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return false;
+    }
+    let snake = b
+        .windows(3)
+        .any(|t| t[0].is_ascii_alphabetic() && t[1] == b'_' && t[2].is_ascii_alphabetic());
+    let camel = b.windows(4).any(|t| {
+        t[0].is_ascii_lowercase()
+            && t[1].is_ascii_lowercase()
+            && t[2].is_ascii_uppercase()
+            && t[3].is_ascii_lowercase()
+    }) && b[0].is_ascii_lowercase();
+    (called.is_some() && b[0].is_ascii_alphabetic()) || snake || camel
+}
+
+/// `https://…`, `http://…`, `www.…`, or a host and a path with no scheme
+/// (`docs.rs/serde`, `github.com/org/repo`): a page on the web.
 fn is_web_address(word: &str) -> bool {
     let w = word
         .trim_start_matches(|c: char| "\"'`(<[".contains(c))
@@ -373,7 +402,25 @@ fn is_web_address(word: &str) -> bool {
     ["https://", "http://", "www."].iter().any(|p| {
         w.strip_prefix(p)
             .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
-    })
+    }) || is_host_and_path(trim_edges(&w))
+}
+
+/// `docs.rs/serde`: a host (dotted labels, the last of letters) and a
+/// path. A bare host is not enough: `monday.com` names a service, and
+/// `notes.md` a file. A file has no path under it, so `x.rs/y` is a host.
+fn is_host_and_path(w: &str) -> bool {
+    let Some((host, path)) = w.split_once('/') else {
+        return false;
+    };
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last().copied().unwrap_or_default();
+    labels.len() >= 2
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && (2..=6).contains(&tld.len())
+        && tld.chars().all(|c| c.is_ascii_alphabetic())
+        && path.starts_with(char::is_alphanumeric)
 }
 
 /// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
@@ -389,7 +436,7 @@ fn is_channel(word: &str) -> bool {
 
 fn is_path(word: &str) -> bool {
     let w = trim_edges(word);
-    if w.contains("://") || w.contains('@') {
+    if w.contains("://") || w.contains('@') || is_host_and_path(w) {
         return false;
     }
     let rooted = ["/", "./", "../", "~/"].iter().any(|r| {
@@ -599,12 +646,27 @@ mod tests {
             ranking_text("see WWW.example.org"),
             "see WWW.example.org (url)"
         );
+        for need in [
+            "get docs.rs/serde into the chat",
+            "open (github.com/rust-lang/rust/issues).",
+            "see socket.io/docs first",
+        ] {
+            assert_eq!(ranking_text(need), format!("{need} (url)"), "{need}");
+        }
+        // A folder path, not a host: its first segment has no dot.
+        assert_eq!(
+            ranking_text("open src/app/main.rs"),
+            "open src/app/main.rs (file)"
+        );
         assert_eq!(
             ranking_text("paste main.rs in #code"),
             "paste main.rs in #code (file, channel message)"
         );
         for need in [
             "visit example.com",
+            "update the monday.com board",
+            "v1.2/next",
+            "e.g./i.e. either",
             "https:// alone",
             "e.g. this",
             "mail me at a@b.rs",
@@ -618,6 +680,30 @@ mod tests {
             "",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn names_in_code_mark_a_symbol_need() {
+        for need in [
+            "where do we call parse_invoice?",
+            "who uses `parseInvoice`",
+            "find render() callers",
+            "grep for MAX_RETRIES",
+        ] {
+            assert_eq!(ranking_text(need), format!("{need} (symbol)"), "{need}");
+        }
+        for need in [
+            "order an iPhone case",
+            "sell it on eBay",
+            "update macOS",
+            "read my_notes.txt",
+            "call () now",
+            "2024_01 figures",
+            "a _ b",
+            "snake_",
+        ] {
+            assert!(!ranking_text(need).contains("symbol"), "{need}");
         }
     }
 

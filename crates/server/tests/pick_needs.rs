@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,306 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,586 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -76,8 +76,13 @@
 //! 38 on its first run (one could not be asked: `pick` took its leading
 //! "- [ ]" for an option); "what … says" read as reading, shorthand in
 //! any case (`GDoc`) and a need that may start with a hyphen then met all
-//! 40, losing none before it. Measured now: BM25 1449/1546 (93.7 %), the
-//! local model 1502/1546 (97.2 %). A change that loses needs fails here:
+//! 40, losing none before it. Batch 40 (40, asked as how-to questions:
+//! "how would I go about adding a card to our Trello board") met 37 and
+//! 40 on its first run; a name in code (`parse_invoice`) read as a
+//! symbol, a host and path with no scheme (`docs.rs/serde`) as a web
+//! address and "by whom" as authorship then met all 40, losing none
+//! before it. Measured now: BM25 1491/1586 (94.0 %), the local model
+//! 1542/1586 (97.2 %). A change that loses needs fails here:
 //! see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -95,8 +100,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1449;
-const LOCAL_MET: usize = 1499;
+const BM25_MET: usize = 1491;
+const LOCAL_MET: usize = 1539;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
