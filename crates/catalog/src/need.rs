@@ -216,6 +216,14 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["set", "up", "a", "?", "call"], "schedule"),
     (&["where", "did", "i", "put"], "find"),
     (&["by", "whom"], "author"),
+    (&["did", "i", "?", "tell", "you"], "remember"),
+    (&["have", "i", "?", "told", "you"], "remember"),
+    (&["into", "main"], "merge"),
+    (&["into", "master"], "merge"),
+    (&["is", "there", "*", "file"], "find"),
+    (&["still", "say"], "read"),
+    (&["still", "says"], "read"),
+    (&["still", "saying"], "read"),
     (&["what", "does", "*", "say"], "read"),
     (&["what", "*", "says"], "read"),
     // "what is", "what's" (its tokens: what, s), "what was".
@@ -597,6 +605,12 @@ mod tests {
             ("what does the LICENSE say", "read"),
             ("check what README.md says about setup", "file, read"),
             ("what's written in LICENSE", "read"),
+            ("changed when, and by whom?", "author"),
+            ("did I already tell you my timezone", "remember"),
+            ("have I told you about Rex", "remember"),
+            ("did hotfix-17 get folded into main", "merge"),
+            ("is there already a file called NOTICE", "find"),
+            ("does the guide still say 3.8", "read"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -612,6 +626,11 @@ mod tests {
             "say what it does",
             "set up the meeting room's projector screen",
             "what is written by Sam",
+            "whom did I invite",
+            "did you tell Sam",
+            "log into mainframe",
+            "is there a way to save this as a file",
+            "say it still louder",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
