@@ -164,9 +164,28 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yday", "yesterday"),
 ];
 
+/// Formal verbs and the plain ones the catalogs use: "kindly amend the
+/// limit", "ascertain whether", "lodged in Confluence". Not "compose":
+/// `docker compose` is a name.
+const FORMAL: &[(&str, &str)] = &[
+    ("advise", "tell"),
+    ("amend", "edit"),
+    ("amended", "edited"),
+    ("ascertain", "find out"),
+    ("convey", "tell"),
+    ("correspond", "write"),
+    ("inform", "tell"),
+    ("lodge", "file"),
+    ("lodged", "filed"),
+    ("retrieve", "get"),
+    ("retrieved", "fetched"),
+    ("transmit", "send"),
+    ("transmitted", "sent"),
+];
+
 /// The need with its shorthand spelt out ([`ABBREVIATIONS`], in any case:
-/// `GDoc`, `DB`) and each word that `misspelt` reads as another word
-/// replaced by it. Only plain words are respelt: letters alone (edge
+/// `GDoc`, `DB`), its formal verbs in plain words ([`FORMAL`]) and each
+/// word that `misspelt` reads as another word replaced by it. Only plain words are respelt: letters alone (edge
 /// punctuation aside), in lower case or capitalised. Paths, addresses,
 /// identifiers (`accountId`) and acronyms (`TODO`) stay as written.
 pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
@@ -184,7 +203,14 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
                 .iter()
                 .find(|(short, _)| *short == lower)
                 .map(|(_, long)| (*long).to_owned())
-                .or_else(|| if plain { misspelt(&lower) } else { None });
+                .or_else(|| {
+                    let formal = FORMAL.iter().find(|(word, _)| *word == lower);
+                    match formal {
+                        Some((_, read)) if plain => Some((*read).to_owned()),
+                        _ if plain => misspelt(&lower),
+                        _ => None,
+                    }
+                });
             match read {
                 Some(read) => {
                     changed = true;
@@ -499,6 +525,13 @@ mod tests {
             "google doc 'Press release' and the database, ASAP"
         );
         assert_eq!(respelt("CALENDER", fix), "CALENDER");
+        // Formal verbs read as plain ones; an acronym that spells one
+        // does not.
+        assert_eq!(
+            respelt("Kindly amend the limit, then Inform the team.", fix),
+            "Kindly edit the limit, then tell the team."
+        );
+        assert_eq!(respelt("see ADVISE.md", fix), "see ADVISE.md");
         // Nothing to read: the need itself, not a copy.
         assert!(matches!(respelt("open the readme", fix), Cow::Borrowed(_)));
     }
