@@ -3,7 +3,10 @@
 //!
 //! Lanes and inclusion thresholds (the seed's four, plus the two agent-pick
 //! needs): native tools ≥ 0.15, installed skills ≥ 0.1, starter skills
-//! ≥ 0.1, marketplace ≥ 0.1, connectors ≥ 0.1, MCP catalog ≥ 0.1. A
+//! ≥ 0.1, marketplace ≥ 0.1, connectors ≥ 0.1, MCP catalog ≥ 0.1; a need
+//! of more than eight keywords is held to them as if it had eight
+//! ([`THRESHOLD_KEYWORDS`]), so context around a need does not hide what
+//! it matches. A
 //! candidate's `matchScore` is the seed's keyword `scoreMatch`, raised to
 //! the marketplace's full-text rank when that is higher (so the FTS rank
 //! is carried through) and to its semantic similarity when embeddings are
@@ -273,6 +276,23 @@ pub fn cap_need(need: &str) -> (String, Option<String>) {
     )
 }
 
+/// The most keywords a need's keyword score is shared among when it is
+/// held against a lane's threshold.
+pub const THRESHOLD_KEYWORDS: usize = 8;
+
+/// The keyword score `kw` of a need with `n` keywords as if it had at most
+/// [`THRESHOLD_KEYWORDS`]: the seed divides the points by every keyword,
+/// so a need told with context ("so we had the review this morning and…")
+/// left each entry under its lane's threshold however well it matched.
+/// Only inclusion uses it; `matchScore` stays the seed's.
+fn for_length(kw: f64, n: usize) -> f64 {
+    if n <= THRESHOLD_KEYWORDS {
+        kw
+    } else {
+        (kw * n as f64 / THRESHOLD_KEYWORDS as f64).min(1.0)
+    }
+}
+
 /// `buildMatchReason`: which keywords hit the name and which the content,
 /// plus the semantic similarity when it is what included the candidate.
 fn match_reason(
@@ -376,7 +396,7 @@ pub fn search_capabilities(
         let cos = cosines.as_ref().map(|c| c[i]);
         let semantic = cos.filter(|c| *c >= SEMANTIC_FLOOR).unwrap_or(0.0);
         let score = kw.max(fts.unwrap_or(0.0)).max(semantic).min(1.0);
-        if score < e.lane.threshold() || score == 0.0 {
+        if score.max(for_length(kw, keywords.len())) < e.lane.threshold() || score == 0.0 {
             return None;
         }
         let trust = assess_trust(&TrustInput {
@@ -603,6 +623,40 @@ mod tests {
             .collect();
         let out = with_curated_lexical(&entries, vec![1.0, 1.1, 0.0], Some(vec![2.0, 0.0, 0.0]));
         assert!(out[0] > out[1], "{out:?}");
+    }
+
+    #[test]
+    fn a_long_need_is_not_held_under_a_threshold_by_its_length() {
+        let mut agents = entry(Lane::Native);
+        agents.name = "spawn_agent".into();
+        agents.description = "helper agents".into();
+        let entries = vec![agents];
+        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
+        let index = CandidateIndex::new(entries, ranker);
+        let found = |need: &str| {
+            search_capabilities(&index, need, &SearchOptions::default())
+                .candidates
+                .first()
+                .map(|c| c.match_score)
+        };
+        // Two content hits among eighteen keywords: the seed's score,
+        // 0.111, stays the match score, but counted against eight keywords
+        // (0.25) it passes the native lane's 0.15.
+        let long = "compare what three different competitors charge for premium \
+                    tiers, lots of reading, split the work between several \
+                    helper agents, bring back a table";
+        assert_eq!(extract_keywords(long).len(), 18);
+        assert_eq!(found(long), Some(0.111));
+        // A need of eight keywords or fewer is held to the seed's score.
+        assert_eq!(found("helper agents"), Some(1.0));
+        // One hit of seven keywords (0.143) is under it.
+        assert_eq!(
+            found("compare premium tiers of rival competitors, ask helper"),
+            None
+        );
+        assert_eq!(for_length(0.1, 6), 0.1);
+        assert_eq!(for_length(0.1, 16), 0.2);
+        assert_eq!(for_length(0.9, 16), 1.0);
     }
 
     #[test]
