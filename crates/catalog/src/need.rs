@@ -185,9 +185,10 @@ const FORMAL: &[(&str, &str)] = &[
 
 /// The need with its shorthand spelt out ([`ABBREVIATIONS`], in any case:
 /// `GDoc`, `DB`), its formal verbs in plain words ([`FORMAL`]) and each
-/// word that `misspelt` reads as another word replaced by it. Only plain words are respelt: letters alone (edge
-/// punctuation aside), in lower case or capitalised. Paths, addresses,
-/// identifiers (`accountId`) and acronyms (`TODO`) stay as written.
+/// word that `misspelt` reads as another word replaced by it. Only plain
+/// words are read as formal or misspelt: letters alone (edge punctuation
+/// aside), in lower case or capitalised. Paths, addresses, identifiers
+/// (`accountId`) and acronyms (`TODO`) stay as written.
 pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
     let mut changed = false;
     let words: Vec<Cow<'_, str>> = need
@@ -204,12 +205,14 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
                 .find(|(short, _)| *short == lower)
                 .map(|(_, long)| (*long).to_owned())
                 .or_else(|| {
-                    let formal = FORMAL.iter().find(|(word, _)| *word == lower);
-                    match formal {
-                        Some((_, read)) if plain => Some((*read).to_owned()),
-                        _ if plain => misspelt(&lower),
-                        _ => None,
+                    if !plain {
+                        return None;
                     }
+                    FORMAL
+                        .iter()
+                        .find(|(formal, _)| *formal == lower)
+                        .map(|(_, read)| (*read).to_owned())
+                        .or_else(|| misspelt(&lower))
                 });
             match read {
                 Some(read) => {
