@@ -93,14 +93,14 @@ impl Embedder for LocalEmbedder {
 
     fn embed(&self, texts: &[&str]) -> Result<Vec<Vec<f32>>, EmbedError> {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        if texts.len() < 4 || threads == 1 {
+        let parts = balanced_parts(texts, threads);
+        if parts.len() < 2 {
             return Ok(self.model.embed_batch(texts));
         }
-        let chunk = texts.len().div_ceil(threads);
         let model = &self.model;
         Ok(std::thread::scope(|s| {
-            let handles: Vec<_> = texts
-                .chunks(chunk)
+            let handles: Vec<_> = parts
+                .into_iter()
                 .map(|part| s.spawn(move || model.embed_batch(part)))
                 .collect();
             handles
@@ -109,6 +109,37 @@ impl Embedder for LocalEmbedder {
                 .collect()
         }))
     }
+}
+
+/// Fewer characters than this in all are embedded on one thread: starting
+/// another costs more than it saves.
+const MIN_SPLIT_CHARS: usize = 64;
+
+/// `texts` cut, in order, into at most `threads` runs of about equal
+/// length, the model's cost being its tokens. A query and its clauses are
+/// a few texts of very different lengths (a 50-word need and two halves
+/// of it): cut by count, they all ran on one thread.
+fn balanced_parts<'a, 'b>(texts: &'b [&'a str], threads: usize) -> Vec<&'b [&'a str]> {
+    let total: usize = texts.iter().map(|t| t.len()).sum();
+    let parts = threads.min(texts.len());
+    if parts < 2 || total < MIN_SPLIT_CHARS {
+        return vec![texts];
+    }
+    let mut out = Vec::with_capacity(parts);
+    let (mut start, mut sum) = (0, 0);
+    for (i, t) in texts.iter().enumerate() {
+        sum += t.len();
+        // Cut once the runs so far hold their share of the whole.
+        let share = total * (out.len() + 1) / parts;
+        if sum >= share && out.len() + 1 < parts {
+            out.push(&texts[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < texts.len() {
+        out.push(&texts[start..]);
+    }
+    out
 }
 
 /// Feature hashing of words and character trigrams into 384 signed
@@ -319,6 +350,26 @@ impl Embedder for RemoteEmbedder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn texts_are_cut_in_order_into_runs_of_about_equal_length() {
+        let whole = "a".repeat(60);
+        let half = "b".repeat(30);
+        let texts = [whole.as_str(), half.as_str(), half.as_str()];
+        let lens = |parts: Vec<&[&str]>| -> Vec<usize> { parts.iter().map(|p| p.len()).collect() };
+        // A need and its two clauses: the need alone, then the clauses.
+        assert_eq!(lens(balanced_parts(&texts, 2)), [1, 2]);
+        assert_eq!(lens(balanced_parts(&texts, 8)), [1, 1, 1]);
+        assert_eq!(lens(balanced_parts(&texts, 1)), [3]);
+        // Short or single texts stay on one thread.
+        assert_eq!(lens(balanced_parts(&["send it", "to Sam"], 2)), [2]);
+        assert_eq!(lens(balanced_parts(&[whole.as_str()], 2)), [1]);
+        assert_eq!(lens(balanced_parts(&[], 2)), [0]);
+        // Many equal texts: equal runs, nothing lost or repeated.
+        let many = vec![half.as_str(); 10];
+        assert_eq!(lens(balanced_parts(&many, 2)), [5, 5]);
+        assert_eq!(lens(balanced_parts(&many, 3)), [4, 3, 3]);
+    }
 
     #[test]
     fn hash_is_deterministic_unit_length_and_says_it_is_not_semantic() {
