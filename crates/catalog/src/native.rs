@@ -15,7 +15,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "write_file",
-        "write create make save new fresh overwrite dump file called output store contents dockerfile readme scratch brand changelog",
+        "write writing create make save new fresh overwrite dump file called output store contents dockerfile readme scratch brand changelog",
     ),
     (
         "edit_file",
@@ -71,7 +71,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "spawn_agent",
-        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent spawn task worker background fork",
+        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent agents split spawn task worker background fork",
     ),
     (
         "generate_docx",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,706 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,746 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -93,8 +93,12 @@
 //! we had the quarterly review this morning and…") met 35 and 36 on its
 //! first run; holding a long need to the lane thresholds as if it had
 //! eight keywords then met 39 and 38, and one more before it in each
-//! mode. Measured now: BM25 1605/1706 (94.1 %), the local model
-//! 1658/1706 (97.2 %). A change that loses needs fails here:
+//! mode. Batch 44 (40, asking what the agent can do: "can you get into
+//! my Dropbox at all?") met 38 and 40 on its first run; "agents" and
+//! "split" for spawn_agent and "writing" for write_file then met all 40,
+//! and one more before it with BM25. Measured now: BM25 1646/1746
+//! (94.3 %), the local model 1698/1746 (97.3 %). A change that loses
+//! needs fails here:
 //! see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -112,8 +116,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1605;
-const LOCAL_MET: usize = 1655;
+const BM25_MET: usize = 1646;
+const LOCAL_MET: usize = 1695;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
