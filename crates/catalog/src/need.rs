@@ -89,25 +89,11 @@ pub fn words(need: &str) -> Vec<String> {
 /// say the word.
 pub fn ranking_text(need: &str) -> Cow<'_, str> {
     let (need, dated) = without_dates(need);
-    let mut hints = Vec::new();
-    if need.split_whitespace().any(is_path) {
-        hints.push("file");
-    }
-    if need.split_whitespace().any(is_branch) {
-        hints.push("branch");
-    }
-    if need.split_whitespace().any(is_commit_id) {
-        hints.push("revision");
-    }
-    if need.split_whitespace().any(is_code_name) {
-        hints.push("symbol");
-    }
-    if need.split_whitespace().any(is_channel) {
-        hints.push("channel message");
-    }
-    if need.split_whitespace().any(is_web_address) {
-        hints.push("url");
-    }
+    let mut hints: Vec<&str> = WORD_HINTS
+        .iter()
+        .filter(|(marks, _)| need.split_whitespace().any(marks))
+        .map(|(_, hint)| *hint)
+        .collect();
     if dated {
         hints.push("date");
     }
@@ -132,6 +118,19 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
 }
+
+/// Whether a word of the need is of one shape (a path, a commit id, …).
+type WordShape = fn(&str) -> bool;
+
+/// Words that name a kind of thing by their shape, and the hint each adds.
+const WORD_HINTS: &[(WordShape, &str)] = &[
+    (is_path, "file"),
+    (is_branch, "branch"),
+    (is_commit_id, "revision"),
+    (is_code_name, "symbol"),
+    (is_channel, "channel message"),
+    (is_web_address, "url"),
+];
 
 /// Shorthand a need may use for words the catalogs spell out.
 const ABBREVIATIONS: &[(&str, &str)] = &[
@@ -411,6 +410,7 @@ fn is_commit_id(word: &str) -> bool {
 /// lower-case letters, then an upper-case one and a lower-case one, so
 /// `iPhone`, `eBay` and `macOS` are brands, not code.
 fn is_code_name(word: &str) -> bool {
+    // Not `trim_edges`: it would take the `()` off `render()`.
     let w = word.trim_matches(|c: char| "\"'`([{<>}],;:!?.".contains(c));
     let called = w.strip_suffix("()");
     let name = called.unwrap_or(w);
@@ -738,69 +738,77 @@ mod tests {
         }
     }
 
+    /// Each of `marked` gets ` (hint)` and nothing more; none of
+    /// `unmarked` gets `hint` at all.
+    fn marks(hint: &str, marked: &[&str], unmarked: &[&str]) {
+        for need in marked {
+            assert_eq!(ranking_text(need), format!("{need} ({hint})"), "{need}");
+        }
+        for need in unmarked {
+            assert!(!ranking_text(need).contains(hint), "{need}");
+        }
+    }
+
     #[test]
     fn names_in_code_mark_a_symbol_need() {
-        for need in [
-            "where do we call parse_invoice?",
-            "who uses `parseInvoice`",
-            "find render() callers",
-            "grep for MAX_RETRIES",
-        ] {
-            assert_eq!(ranking_text(need), format!("{need} (symbol)"), "{need}");
-        }
-        for need in [
-            "order an iPhone case",
-            "sell it on eBay",
-            "update macOS",
-            "read my_notes.txt",
-            "call () now",
-            "2024_01 figures",
-            "a _ b",
-            "snake_",
-        ] {
-            assert!(!ranking_text(need).contains("symbol"), "{need}");
-        }
+        marks(
+            "symbol",
+            &[
+                "where do we call parse_invoice?",
+                "who uses `parseInvoice`",
+                "find render() callers",
+                "grep for MAX_RETRIES",
+            ],
+            &[
+                "order an iPhone case",
+                "sell it on eBay",
+                "update macOS",
+                "read my_notes.txt",
+                "call () now",
+                "2024_01 figures",
+                "a _ b",
+                "snake_",
+            ],
+        );
     }
 
     #[test]
     fn branch_names_mark_a_branch_need() {
-        for need in [
-            "fold feature/login into develop",
-            "push hotfix/1.2.3 now",
-            "is `Release/2024-q3` merged?",
-        ] {
-            assert_eq!(ranking_text(need), format!("{need} (branch)"), "{need}");
-        }
-        for need in [
-            "fix/",
-            "a 50/50 fix",
-            "open feature/login/form.rs",
-            "read fix/notes.md",
-            "feature/ /x",
-        ] {
-            assert!(!ranking_text(need).contains("branch"), "{need}");
-        }
+        marks(
+            "branch",
+            &[
+                "fold feature/login into develop",
+                "push hotfix/1.2.3 now",
+                "is `Release/2024-q3` merged?",
+            ],
+            &[
+                "fix/",
+                "a 50/50 fix",
+                "open feature/login/form.rs",
+                "read fix/notes.md",
+                "feature/ /x",
+            ],
+        );
     }
 
     #[test]
     fn commit_ids_mark_a_revision_need() {
-        for need in [
-            "what's in commit 3f9c2ab",
-            "who authored 9e8d7c6 and when?",
-            "diff (a1b2c3d4e5f60718293a4b5c6d7e8f9012345678) against main",
-        ] {
-            assert_eq!(ranking_text(need), format!("{need} (revision)"), "{need}");
-        }
-        for need in [
-            "meeting ID 884221",
-            "the deadbeef value",
-            "a facade for cafebabe",
-            "color ab12",
-            "opportunity 006Qx00000abcd",
-            "a1b2c3d4e5f60718293a4b5c6d7e8f90123456789",
-            "",
-        ] {
-            assert!(!ranking_text(need).contains("revision"), "{need}");
-        }
+        marks(
+            "revision",
+            &[
+                "what's in commit 3f9c2ab",
+                "who authored 9e8d7c6 and when?",
+                "diff (a1b2c3d4e5f60718293a4b5c6d7e8f9012345678) against main",
+            ],
+            &[
+                "meeting ID 884221",
+                "the deadbeef value",
+                "a facade for cafebabe",
+                "color ab12",
+                "opportunity 006Qx00000abcd",
+                "a1b2c3d4e5f60718293a4b5c6d7e8f90123456789",
+                "",
+            ],
+        );
     }
 }
