@@ -229,10 +229,22 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
     }
 }
 
+/// Verbs (and British slang: "faffed about with", "mucking about with")
+/// that say a thing was changed, for [`IDIOMS`].
+const CHANGED: &str = "change|changed|changing|modified|modifying|touched|touching|edited|editing|faffed|faffing|mucked|mucking|messed|messing|fiddled|fiddling|tinkered|tinkering";
+
+/// Slang verbs that change a thing when "about with" it ("mucking about
+/// with the config"), for [`IDIOMS`].
+const MESSED: &str = "faffed|faffing|mucked|mucking|messed|messing";
+
+/// Times of day said the British way ("my half nine", "quarter past
+/// ten"): the hour, for [`IDIOMS`].
+const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app, "what does
 /// the LICENSE say" a read. `*` stands for one to three words, `?` for at
-/// most one.
+/// most one, and `a|b` for either word.
 const IDIOMS: &[(&[&str], &str)] = &[
     (&["one", "on", "one"], "meeting"),
     (&["1", "on", "1"], "meeting"),
@@ -256,6 +268,12 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "*", "says"], "read"),
     // "what is", "what's" (its tokens: what, s), "what was".
     (&["what", "?", "written", "in"], "read"),
+    (&[MESSED, "about|around", "with"], "changed"),
+    (&["which|what", "files", "*", CHANGED], "status"),
+    (&["who", "?", "been", CHANGED], "author"),
+    (&["track", "down"], "find"),
+    (&["half", HOURS], "date"),
+    (&["quarter", "past|to", HOURS], "date"),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -269,7 +287,12 @@ fn says(words: &[String], pattern: &[&str]) -> bool {
                     .into_iter()
                     .any(|k| k <= words.len() && at(&words[k..], rest))
             }
-            Some((p, rest)) => words.first().is_some_and(|w| w == p) && at(&words[1..], rest),
+            Some((p, rest)) => {
+                words
+                    .first()
+                    .is_some_and(|w| p.split('|').any(|alt| alt == w))
+                    && at(&words[1..], rest)
+            }
         }
     }
     (0..words.len()).any(|i| at(&words[i..], pattern))
@@ -647,6 +670,13 @@ mod tests {
             ("did hotfix-17 get folded into main", "merge"),
             ("is there already a file called NOTICE", "find"),
             ("does the guide still say 3.8", "read"),
+            ("who's been mucking about with auth", "changed, author"),
+            ("who has been editing the parser lately", "author"),
+            ("which files have I touched", "status"),
+            ("what files did I change today", "status"),
+            ("track down the old invoices", "find"),
+            ("move my half nine to eleven", "date"),
+            ("is it quarter past four yet", "date"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -667,6 +697,12 @@ mod tests {
             "log into mainframe",
             "is there a way to save this as a file",
             "say it still louder",
+            "what files changed in v2",
+            "who has been invited",
+            "messing about in boats",
+            "track the parcel down",
+            "half the team",
+            "a quarter of the files",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,746 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,786 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -96,8 +96,14 @@
 //! mode. Batch 44 (40, asking what the agent can do: "can you get into
 //! my Dropbox at all?") met 38 and 40 on its first run; "agents" and
 //! "split" for spawn_agent and "writing" for write_file then met all 40,
-//! and one more before it with BM25. Measured now: BM25 1646/1746
-//! (94.3 %), the local model 1698/1746 (97.3 %). A change that loses
+//! and one more before it with BM25. Batch 45 (40, in British English:
+//! "pop a catch-up in my diary", "which files have I faffed about with")
+//! met 36 and 36 on its first run; slang for changing ("mucking about
+//! with"), "which files … changed" as status, "who's been changing" as
+//! authorship, "track down" as finding and times said the British way
+//! ("my half nine") as dates then met 39 and 39, losing none before it.
+//! Measured now: BM25 1685/1786 (94.3 %), the local model 1737/1786
+//! (97.3 %). A change that loses
 //! needs fails here:
 //! see [`BM25_MET`].
 
@@ -116,8 +122,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1646;
-const LOCAL_MET: usize = 1695;
+const BM25_MET: usize = 1685;
+const LOCAL_MET: usize = 1734;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
