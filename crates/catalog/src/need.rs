@@ -163,9 +163,9 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yday", "yesterday"),
 ];
 
-/// Formal verbs and the plain ones the catalogs use: "kindly amend the
-/// limit", "ascertain whether", "lodged in Confluence". Not "compose":
-/// `docker compose` is a name.
+/// Formal and office words and the plain ones the catalogs use: "kindly
+/// amend the limit", "ascertain whether", "lodged in Confluence", "the
+/// delta since my last commit". Not "compose": `docker compose` is a name.
 const FORMAL: &[(&str, &str)] = &[
     ("advise", "tell"),
     ("amend", "edit"),
@@ -173,6 +173,7 @@ const FORMAL: &[(&str, &str)] = &[
     ("ascertain", "find out"),
     ("convey", "tell"),
     ("correspond", "write"),
+    ("delta", "diff"),
     ("inform", "tell"),
     ("lodge", "file"),
     ("lodged", "filed"),
@@ -272,6 +273,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["which|what", "files", "*", CHANGED], "status"),
     (&["who", "?", "been", CHANGED], "author"),
     (&["track", "down"], "find"),
+    (&["across|around", "the", "web|internet"], "search"),
     (&["half", HOURS], "date"),
     (&["quarter", "past|to", HOURS], "date"),
 ];
@@ -558,6 +560,10 @@ mod tests {
             "Kindly edit the limit, then tell the team."
         );
         assert_eq!(respelt("see ADVISE.md", fix), "see ADVISE.md");
+        assert_eq!(
+            respelt("the delta since Monday", fix),
+            "the diff since Monday"
+        );
         // Nothing to read: the need itself, not a copy.
         assert!(matches!(respelt("open the readme", fix), Cow::Borrowed(_)));
     }
@@ -677,6 +683,7 @@ mod tests {
             ("track down the old invoices", "find"),
             ("move my half nine to eleven", "date"),
             ("is it quarter past four yet", "date"),
+            ("prices across the web", "search"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -703,6 +710,7 @@ mod tests {
             "track the parcel down",
             "half the team",
             "a quarter of the files",
+            "across the webcam",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
