@@ -14,6 +14,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// mimalloc, not the system allocator: a proxied call allocates and frees
+/// many small buffers (JSON, futures, audit rows), and glibc's malloc cost
+/// the gateway about a tenth more CPU per call (benches/mcp_proxy).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// hivegate: the capability gateway for AI agents.
 #[derive(Debug, Parser)]
 #[command(name = "hivegate", version, about, propagate_version = true)]
