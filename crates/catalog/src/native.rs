@@ -19,7 +19,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "edit_file",
-        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code swap typo tweak value setting correct tighten",
+        "edit modify change update replace patch fix add insert header rename refactor bump variable function file lines code swap typo tweak value setting correct tighten sed",
     ),
     (
         "search_files",

@@ -274,6 +274,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", "?", "been", CHANGED], "author"),
     (&["track", "down"], "find"),
     (&["across|around", "the", "web|internet"], "search"),
+    // The shell's `touch`, as a developer says it.
+    (&["touch", "a|an", "new|empty"], "create"),
     (&["half", HOURS], "date"),
     (&["quarter", "past|to", HOURS], "date"),
 ];
@@ -684,6 +686,7 @@ mod tests {
             ("move my half nine to eleven", "date"),
             ("is it quarter past four yet", "date"),
             ("prices across the web", "search"),
+            ("touch an empty marker", "create"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -711,6 +714,7 @@ mod tests {
             "half the team",
             "a quarter of the files",
             "across the webcam",
+            "touch a nerve",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

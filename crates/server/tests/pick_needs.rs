@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,826 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,866 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -105,8 +105,12 @@
 //! Batch 46 (40, in office jargon: "loop Priya in on the vendor thread",
 //! "double-click on the retry logic") met 37 and 40 on its first run;
 //! "delta" read as "diff", "across the web" as a search and "tighten" for
-//! edit_file then met all 40, losing none before it. Measured now: BM25
-//! 1725/1826 (94.5 %), the local model 1777/1826 (97.3 %). A change that
+//! edit_file then met all 40, losing none before it. Batch 47 (40, a
+//! product's own words and no brand: "move the story into the current
+//! sprint", "sed the old domain to the new one in nginx.conf") met 37 and
+//! 40 on its first run; "sed" for edit_file and "touch a new" as creating
+//! then met 39 with BM25, and one more before it. Measured now: BM25
+//! 1765/1866 (94.6 %), the local model 1817/1866 (97.4 %). A change that
 //! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -124,8 +128,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1725;
-const LOCAL_MET: usize = 1774;
+const BM25_MET: usize = 1765;
+const LOCAL_MET: usize = 1814;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
