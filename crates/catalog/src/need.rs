@@ -272,6 +272,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&[MESSED, "about|around", "with"], "changed"),
     (&["which|what", "files", "*", CHANGED], "status"),
     (&["who", "?", "been", CHANGED], "author"),
+    (&["who", "introduced|broke"], "author"),
+    (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
     (&["across|around", "the", "web|internet"], "search"),
     // The shell's `touch`, as a developer says it.
@@ -687,6 +689,8 @@ mod tests {
             ("is it quarter past four yet", "date"),
             ("prices across the web", "search"),
             ("touch an empty marker", "create"),
+            ("who broke the nightly build", "author"),
+            ("is it saved in git", "commit"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -715,6 +719,8 @@ mod tests {
             "a quarter of the files",
             "across the webcam",
             "touch a nerve",
+            "who was introduced to Ana",
+            "saved in the git folder",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

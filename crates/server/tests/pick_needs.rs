@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,866 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,906 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -109,9 +109,13 @@
 //! product's own words and no brand: "move the story into the current
 //! sprint", "sed the old domain to the new one in nginx.conf") met 37 and
 //! 40 on its first run; "sed" for edit_file and "touch a new" as creating
-//! then met 39 with BM25, and one more before it. Measured now: BM25
-//! 1765/1866 (94.6 %), the local model 1817/1866 (97.4 %). A change that
-//! loses needs fails here: see [`BM25_MET`].
+//! then met 39 with BM25, and one more before it. Batch 48 (40, the
+//! problem told instead of the action: "nobody on the team knows the demo
+//! moved to 4pm", "the repo has no CONTRIBUTING.md at all") met only 30
+//! and 33 on its first run; "who introduced / broke" as authorship and
+//! "saved in git" as a commit then met 31 and 35, losing none before it.
+//! Measured now: BM25 1796/1906 (94.2 %), the local model 1852/1906
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -128,8 +132,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1765;
-const LOCAL_MET: usize = 1814;
+const BM25_MET: usize = 1796;
+const LOCAL_MET: usize = 1849;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
