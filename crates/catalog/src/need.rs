@@ -230,13 +230,22 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
     }
 }
 
-/// Verbs (and British slang: "faffed about with", "mucking about with")
-/// that say a thing was changed, for [`IDIOMS`].
-const CHANGED: &str = "change|changed|changing|modified|modifying|touched|touching|edited|editing|faffed|faffing|mucked|mucking|messed|messing|fiddled|fiddling|tinkered|tinkering";
-
 /// Slang verbs that change a thing when "about with" it ("mucking about
-/// with the config"), for [`IDIOMS`].
-const MESSED: &str = "faffed|faffing|mucked|mucking|messed|messing";
+/// with the config"), for [`IDIOMS`]. A macro, so [`CHANGED`] can hold
+/// them too without writing them twice.
+macro_rules! messed {
+    () => {
+        "faffed|faffing|mucked|mucking|messed|messing|fiddled|fiddling|tinkered|tinkering"
+    };
+}
+const MESSED: &str = messed!();
+
+/// Verbs, British slang among them, that say a thing was changed, for
+/// [`IDIOMS`].
+const CHANGED: &str = concat!(
+    "change|changed|changing|modified|modifying|touched|touching|edited|editing|",
+    messed!()
+);
 
 /// Times of day said the British way ("my half nine", "quarter past
 /// ten"): the hour, for [`IDIOMS`].
@@ -682,6 +691,7 @@ mod tests {
             ("does the guide still say 3.8", "read"),
             ("who's been mucking about with auth", "changed, author"),
             ("who has been editing the parser lately", "author"),
+            ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
             ("track down the old invoices", "find"),
@@ -714,6 +724,7 @@ mod tests {
             "what files changed in v2",
             "who has been invited",
             "messing about in boats",
+            "tinkering about in the shed",
             "track the parcel down",
             "half the team",
             "a quarter of the files",
