@@ -209,16 +209,21 @@ impl CandidateIndex {
         entries.iter().map(Entry::doc).collect()
     }
 
-    /// The need as it is ranked: shorthand spelt out, and each word that
-    /// no entry uses and that is no English word read as the nearest word
-    /// our own entries use ("calender" → "calendar").
+    /// The need as it is ranked: file names said aloud written as files
+    /// ("config dot yaml"), shorthand spelt out, and each word that no
+    /// entry uses and that is no English word read as the nearest word our
+    /// own entries use ("calender" → "calendar").
     pub fn read<'a>(&self, need: &'a str) -> Cow<'a, str> {
-        need::respelt(need, |w| {
+        let misspelt = |w: &str| {
             if self.ranker.knows(w) {
                 return None;
             }
             self.speller.correct(w).map(str::to_owned)
-        })
+        };
+        match need::spoken(need) {
+            Cow::Borrowed(need) => need::respelt(need, misspelt),
+            Cow::Owned(written) => Cow::Owned(need::respelt(&written, misspelt).into_owned()),
+        }
     }
 
     pub fn get(&self, lane: Lane, name: &str) -> Option<&Entry> {

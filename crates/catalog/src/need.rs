@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 
-use crate::retrieval::tokenize::tokens;
+use crate::retrieval::tokenize::{is_stop_word, tokens};
 
 /// Words in entry names that name no product: "the filesystem MCP server"
 /// is named by "filesystem" alone.
@@ -230,6 +230,51 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
     }
 }
 
+/// Hidden files a need may say aloud: "what's in dot env".
+const SPOKEN_DOTFILES: &[&str] = &["env", "gitignore", "bashrc", "zshrc", "npmrc"];
+
+/// The need with file names said aloud written as files: "config dot
+/// yaml" → `config.yaml`, "what's in dot env" → `.env`, as a dictated
+/// need spells them. Only before a file extension (or, for a hidden file,
+/// after a word that names nothing), so "connect the dots" and "Dot's
+/// notes" stay as they are.
+pub fn spoken(need: &str) -> Cow<'_, str> {
+    let is_dot = |w: &str| w.eq_ignore_ascii_case("dot");
+    let words: Vec<&str> = need.split_whitespace().collect();
+    if !words.iter().any(|w| is_dot(w)) {
+        return Cow::Borrowed(need);
+    }
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut rest = words.iter().copied().peekable();
+    while let Some(word) = rest.next() {
+        let ext = rest
+            .peek()
+            .map(|n| n.trim_end_matches(|c: char| ",;:!?.".contains(c)))
+            .filter(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphabetic()))
+            .map(str::to_ascii_lowercase);
+        let (Some(ext), true) = (ext, is_dot(word)) else {
+            out.push(word.to_owned());
+            continue;
+        };
+        let before = out.last_mut().filter(|b| {
+            !is_stop_word(b)
+                && b.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./~".contains(c))
+        });
+        match before {
+            Some(name) if FILE_EXTENSIONS.contains(&ext.as_str()) => {
+                name.push('.');
+                name.push_str(rest.next().unwrap_or_default());
+            }
+            None if SPOKEN_DOTFILES.contains(&ext.as_str()) => {
+                out.push(format!(".{}", rest.next().unwrap_or_default()));
+            }
+            _ => out.push(word.to_owned()),
+        }
+    }
+    Cow::Owned(out.join(" "))
+}
+
 /// Slang verbs that change a thing when "about with" it ("mucking about
 /// with the config"), for [`IDIOMS`]. A macro, so [`CHANGED`] can hold
 /// them too without writing them twice.
@@ -289,6 +334,46 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["touch", "a|an", "new|empty"], "create"),
     (&["half", HOURS], "date"),
     (&["quarter", "past|to", HOURS], "date"),
+    (&[HOURS, "till|until|til", HOURS], "date"),
+    (
+        &[
+            "block",
+            "out|off",
+            "?",
+            "?",
+            "morning|afternoon|evening|day|days|hour|hours|time|slot|week",
+        ],
+        "schedule",
+    ),
+    // The agent addressed as several: "I need three of you on this".
+    (
+        &["two|three|four|five|several|multiple|both", "of", "you"],
+        "agents",
+    ),
+    (&["word", "doc|document|file"], "docx"),
+    // "didn't" is the tokens didn, t.
+    (&["did|didn", "?", "i", "?", "mention"], "remember"),
+    (
+        &["where", "s|is|are", "the|my|that|this", "?", "file|files"],
+        "find",
+    ),
+    (
+        &[
+            "difference|differences",
+            "between",
+            "?",
+            "branch|main|master|head",
+        ],
+        "diff",
+    ),
+    // Indian English: "what all changes I have done", "who all have
+    // committed", "one new file has to be made".
+    (&["changes", "i", "?", "?", "done|did|made"], "status"),
+    (&["who", "?", "?", "committed"], "author"),
+    (
+        &["file|document|page|folder", "?", "?", "be", "made|created"],
+        "create",
+    ),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -701,6 +786,21 @@ mod tests {
             ("touch an empty marker", "create"),
             ("who broke the nightly build", "author"),
             ("is it saved in git", "commit"),
+            ("the call runs two till three", "date"),
+            ("block out the afternoon for it", "schedule"),
+            ("block off an hour for the review", "schedule"),
+            ("I need three of you on these bugs", "agents"),
+            ("the minutes as a Word doc", "docx"),
+            ("didn't I mention the deposit", "remember"),
+            ("did I ever mention my sister", "remember"),
+            ("where's the file called compose", "find"),
+            ("the difference between my branch and main", "diff"),
+            ("differences between main and this", "diff"),
+            ("what all changes I have done", "status"),
+            ("the changes I've made so far", "status"),
+            ("who all have committed lately", "author"),
+            ("one new file has to be made for it", "create"),
+            ("a page needs to be created in the wiki", "create"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -732,9 +832,45 @@ mod tests {
             "touch a nerve",
             "who was introduced to Ana",
             "saved in the git folder",
+            "two to three people",
+            "block out the noise",
+            "one of you can take it",
+            "a word of warning",
+            "I mention it in the doc",
+            "where is the retry logic",
+            "the difference between Asana and Trello",
+            "apply the changes Sam made",
+            "we committed to the plan",
+            "the file needs to be shared",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
+    }
+
+    #[test]
+    fn file_names_said_aloud_are_written_as_files() {
+        for (need, want) in [
+            ("change config dot yaml", "change config.yaml"),
+            ("create todo dot md, then", "create todo.md, then"),
+            ("open src/main dot rs.", "open src/main.rs."),
+            ("what's in dot env", "what's in .env"),
+            ("add it to the dot gitignore", "add it to the .gitignore"),
+            ("README dot MD", "README.MD"),
+        ] {
+            assert_eq!(spoken(need), want, "{need}");
+        }
+        // Not before an extension, not after a word that names nothing,
+        // and nothing to write: the need itself, not a copy.
+        for need in [
+            "connect the dot and the line",
+            "ask Dot about the budget",
+            "the dot md file",
+            "a file ending in dot",
+            "open dot gitignore",
+        ] {
+            assert_eq!(spoken(need), need, "{need}");
+        }
+        assert!(matches!(spoken("open the readme"), Cow::Borrowed(_)));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,906 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,986 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -114,8 +114,16 @@
 //! moved to 4pm", "the repo has no CONTRIBUTING.md at all") met only 30
 //! and 33 on its first run; "who introduced / broke" as authorship and
 //! "saved in git" as a commit then met 31 and 35, losing none before it.
-//! Measured now: BM25 1796/1906 (94.2 %), the local model 1852/1906
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! Batch 49 (40, dictated: "um just change the timeout in config dot yaml
+//! from thirty to sixty") met 32 and 36 on its first run; file names said
+//! aloud written as files, and idioms ("block out the afternoon", "three
+//! of you", "a word doc", "didn't I mention", "where's the file") then
+//! met 38 and 40, and fixed four older BM25 misses. Batch 50 (40, in
+//! Indian English: "kindly prepone the call and intimate all attendees",
+//! "what all changes I have done") met 37 and 39 on its first run; three
+//! of its turns of phrase then met all 40, losing none before it.
+//! Measured now: BM25 1878/1986 (94.6 %), the local model 1932/1986
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -132,8 +140,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1796;
-const LOCAL_MET: usize = 1849;
+const BM25_MET: usize = 1878;
+const LOCAL_MET: usize = 1929;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

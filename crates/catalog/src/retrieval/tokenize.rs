@@ -8,6 +8,13 @@ pub fn tokens(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
+/// Whether `word` (in any case) is one of [`ENGLISH_STOP_WORDS`].
+pub fn is_stop_word(word: &str) -> bool {
+    ENGLISH_STOP_WORDS
+        .binary_search(&word.to_lowercase().as_str())
+        .is_ok()
+}
+
 /// Common English function words: they match everywhere and rank nothing.
 /// Sorted, so that a token is looked up by binary search (indexing a
 /// 100,000-package marketplace compares millions of tokens with it).
