@@ -374,6 +374,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["file|document|page|folder", "?", "?", "be", "made|created"],
         "create",
     ),
+    // Whether tests pass is learnt by running them.
+    (&["tests", "fail|fails|failing|pass|passes|passing"], "run"),
+    (&["raised|lowered|increased|decreased", "to"], "edit"),
+    (&["merged|merging", "*", "into"], "merge"),
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -801,6 +805,10 @@ mod tests {
             ("who all have committed lately", "author"),
             ("one new file has to be made for it", "create"),
             ("a page needs to be created in the wiki", "create"),
+            ("in case the tests fail", "run"),
+            ("are the tests passing", "run"),
+            ("should the limit be raised to 500", "edit"),
+            ("if I merged develop into it", "merge"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -842,6 +850,9 @@ mod tests {
             "apply the changes Sam made",
             "we committed to the plan",
             "the file needs to be shared",
+            "the test fails",
+            "raised the issue with Sam",
+            "merged the two lists",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 1,986 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,026 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -121,8 +121,13 @@
 //! met 38 and 40, and fixed four older BM25 misses. Batch 50 (40, in
 //! Indian English: "kindly prepone the call and intimate all attendees",
 //! "what all changes I have done") met 37 and 39 on its first run; three
-//! of its turns of phrase then met all 40, losing none before it.
-//! Measured now: BM25 1878/1986 (94.6 %), the local model 1932/1986
+//! of its turns of phrase then met all 40, losing none before it. Batch
+//! 51 (40, asked as a question or a condition: "is there a package.json
+//! somewhere below the web folder?", "in case the tests fail, show me the
+//! full output") met 37 and 39 on its first run; whether tests pass read
+//! as running them, "raised to" as an edit and "merged … into" as a merge
+//! then met all 40, losing none before it.
+//! Measured now: BM25 1918/2026 (94.7 %), the local model 1972/2026
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -140,8 +145,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1878;
-const LOCAL_MET: usize = 1929;
+const BM25_MET: usize = 1918;
+const LOCAL_MET: usize = 1969;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
