@@ -98,12 +98,15 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
         hints.push("date");
     }
     let need_words = words(&need);
-    hints.extend(
-        IDIOMS
-            .iter()
-            .filter(|(pattern, _)| says(&need_words, pattern))
-            .map(|(_, hint)| *hint),
-    );
+    for (pattern, hint) in IDIOMS {
+        if !hints.contains(hint) && says(&need_words, pattern) {
+            hints.push(hint);
+        }
+    }
+    // "the repo has no SECURITY.md": a file to write.
+    if hints.contains(&"file") && LACKING.iter().any(|p| says(&need_words, p)) {
+        hints.push("write");
+    }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
     if need
         .split_whitespace()
@@ -316,9 +319,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["into", "main"], "merge"),
     (&["into", "master"], "merge"),
     (&["is", "there", "*", "file"], "find"),
-    (&["still", "say"], "read"),
-    (&["still", "says"], "read"),
-    (&["still", "saying"], "read"),
+    // Asked, "does it still say", is a read; told, "it still says 2023",
+    // a fix.
+    (&["still", "say|saying"], "read"),
+    (&["still", "says"], "edit"),
     (&["what", "does", "*", "say"], "read"),
     (&["what", "*", "says"], "read"),
     // "what is", "what's" (its tokens: what, s), "what was".
@@ -326,7 +330,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&[MESSED, "about|around", "with"], "changed"),
     (&["which|what", "files", "*", CHANGED], "status"),
     (&["who", "?", "been", CHANGED], "author"),
-    (&["who", "introduced|broke"], "author"),
+    (&["who", "introduced|broke|rewrote|refactored"], "author"),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
     (&["across|around", "the", "web|internet"], "search"),
@@ -350,7 +354,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["two|three|four|five|several|multiple|both", "of", "you"],
         "agents",
     ),
-    (&["word", "doc|document|file"], "docx"),
+    (&["word", "doc|docs|document|documents|file|files"], "docx"),
     // "didn't" is the tokens didn, t.
     (&["did|didn", "?", "i", "?", "mention"], "remember"),
     (
@@ -378,6 +382,51 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["tests", "fail|fails|failing|pass|passes|passing"], "run"),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
     (&["merged|merging", "*", "into"], "merge"),
+    // The problem told instead of the fix.
+    // Someone who has not heard is told, most often by email.
+    (
+        &["still", "doesn|don|hasn|haven", "t", "know|heard"],
+        "email",
+    ),
+    (
+        &["only", "on", "this|my", "machine|laptop|computer"],
+        "push",
+    ),
+    (
+        &["never", "left", "this|my", "machine|laptop|computer"],
+        "push",
+    ),
+    (
+        &[
+            "which|what",
+            "modules|files|classes|services|packages",
+            "?",
+            "import|imports|use|uses|call|calls",
+        ],
+        "usages",
+    ),
+    (&["going", "rate|rates"], "search"),
+    (
+        &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
+        "agents",
+    ),
+    (&["one", "pair", "of", "hands"], "agents"),
+    (
+        &[
+            "compared|compare",
+            "to|with|against",
+            "main|master|develop|head",
+        ],
+        "diff",
+    ),
+];
+
+/// Ways to say a thing is not there, which make a named file one to write.
+const LACKING: &[&[&str]] = &[
+    &["has|have", "no"],
+    &["doesn|don|hasn|haven", "t", "have|got"],
+    &["there", "s|is", "no"],
+    &["missing|lacks"],
 ];
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
@@ -616,7 +665,26 @@ fn is_path(word: &str) -> bool {
         stem.chars().any(char::is_alphanumeric)
             && FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
     });
-    rooted || segments >= 3 || has_extension || is_dotfile(word)
+    rooted || segments >= 3 || has_extension || is_dotfile(word) || is_build_file(w)
+}
+
+/// Files named by convention with no extension (`Makefile`,
+/// `Dockerfile`), a possessive `'s` aside.
+const BUILD_FILES: &[&str] = &[
+    "containerfile",
+    "dockerfile",
+    "gemfile",
+    "jenkinsfile",
+    "justfile",
+    "makefile",
+    "procfile",
+    "rakefile",
+    "vagrantfile",
+];
+
+fn is_build_file(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    BUILD_FILES.contains(&possessive(&lower).0)
 }
 
 /// `.env`, `.bashrc`, `.env.example`: a hidden file (not `.NET` or `...`).
@@ -809,6 +877,17 @@ mod tests {
             ("are the tests passing", "run"),
             ("should the limit be raised to 500", "edit"),
             ("if I merged develop into it", "merge"),
+            ("the footer still says 2023", "edit"),
+            ("the landlord still doesn't know", "email"),
+            ("the supplier still hasn't heard back", "email"),
+            ("my work exists only on this laptop", "push"),
+            ("it never left my machine", "push"),
+            ("which modules still import the client", "usages"),
+            ("the going rate for a translator", "search"),
+            ("too many proposals for one agent", "agents"),
+            ("too big for one pair of hands", "agents"),
+            ("what my branch changes compared to main", "diff"),
+            ("who rewrote the cache", "author"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -853,9 +932,35 @@ mod tests {
             "the test fails",
             "raised the issue with Sam",
             "merged the two lists",
+            "I don't know the way",
+            "which prospects haven't heard from us",
+            "only on this page",
+            "which files are large",
+            "going to rate it",
+            "too big for the box",
+            "compared to last year",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
+    }
+
+    #[test]
+    fn a_file_said_to_be_missing_is_one_to_write() {
+        for need in [
+            "the repo has no CONTRIBUTING.md at all",
+            "our repo doesn't have a SECURITY.md yet",
+            "there's no .editorconfig",
+            "docs/ is missing an index.md",
+        ] {
+            assert!(ranking_text(need).ends_with(", write)"), "{need}");
+        }
+        for need in ["the repo has no tests", "open SECURITY.md", "has no idea"] {
+            assert!(!ranking_text(need).contains("write"), "{need}");
+        }
+        assert_eq!(
+            ranking_text("what the Makefile's install target does"),
+            "what the Makefile's install target does (file)"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,026 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,066 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -126,9 +126,16 @@
 //! somewhere below the web folder?", "in case the tests fail, show me the
 //! full output") met 37 and 39 on its first run; whether tests pass read
 //! as running them, "raised to" as an edit and "merged … into" as a merge
-//! then met all 40, losing none before it.
-//! Measured now: BM25 1918/2026 (94.7 %), the local model 1972/2026
-//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
+//! then met all 40, losing none before it. Batch 52 (40, the problem
+//! told again: "the landlord still doesn't know the washing machine
+//! leaked", "our repo doesn't have a SECURITY.md yet") met only 28 and 31
+//! on its first run; a named file said to be missing read as one to
+//! write, "still says" told (not asked) as an edit, "still doesn't know"
+//! as an email, "only on this laptop" as a push, "too much for one" as
+//! agents, and a few more, then met 37 and 39, and fixed five of batch
+//! 48's misses.
+//! Measured now: BM25 1960/2066 (94.9 %), the local model 2015/2066
+//! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -145,8 +152,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1918;
-const LOCAL_MET: usize = 1969;
+const BM25_MET: usize = 1960;
+const LOCAL_MET: usize = 2012;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
