@@ -419,6 +419,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "diff",
     ),
+    (&["listening|listens", "on", "port|ports"], "run"),
 ];
 
 /// Ways to say a thing is not there, which make a named file one to write.
@@ -888,6 +889,7 @@ mod tests {
             ("too big for one pair of hands", "agents"),
             ("what my branch changes compared to main", "diff"),
             ("who rewrote the cache", "author"),
+            ("which processes are listening on port 80", "run"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -939,6 +941,7 @@ mod tests {
             "going to rate it",
             "too big for the box",
             "compared to last year",
+            "listening on the call",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,066 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,106 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -133,8 +133,11 @@
 //! write, "still says" told (not asked) as an edit, "still doesn't know"
 //! as an email, "only on this laptop" as a push, "too much for one" as
 //! agents, and a few more, then met 37 and 39, and fixed five of batch
-//! 48's misses.
-//! Measured now: BM25 1960/2066 (94.9 %), the local model 2015/2066
+//! 48's misses. Batch 53 (40, a service named as the context and another
+//! asked for: "Sam emailed me the agenda, add the workshop to my
+//! calendar") met 37 and 37 on its first run; "listening on port" read as
+//! a command then met 38 and 38, losing none before it.
+//! Measured now: BM25 1998/2106 (94.9 %), the local model 2053/2106
 //! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -152,8 +155,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 1960;
-const LOCAL_MET: usize = 2012;
+const BM25_MET: usize = 1998;
+const LOCAL_MET: usize = 2050;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
