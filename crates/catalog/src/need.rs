@@ -420,6 +420,20 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // Terse: "contents of setup.cfg", "all the .proto files", "every
+    // TODO in src", "commits by Ana".
+    (&["contents", "of"], "read"),
+    (&["all|every", "the", "*", "files"], "find"),
+    (
+        &[
+            "todo|todos|fixme|fixmes",
+            "in|across",
+            "?",
+            "src|code|codebase|repo|source|project",
+        ],
+        "grep",
+    ),
+    (&["commits", "*", "by"], "author"),
 ];
 
 /// Ways to say a thing is not there, which make a named file one to write.
@@ -890,6 +904,10 @@ mod tests {
             ("what my branch changes compared to main", "diff"),
             ("who rewrote the cache", "author"),
             ("which processes are listening on port 80", "run"),
+            ("contents of setup.cfg", "file, read"),
+            ("all the .proto files", "file, find"),
+            ("every TODO in the codebase", "grep"),
+            ("commits since Friday by Ana", "author"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -942,6 +960,10 @@ mod tests {
             "too big for the box",
             "compared to last year",
             "listening on the call",
+            "the table of contents",
+            "all the files are fine",
+            "my todo in Notion",
+            "commits by default",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
