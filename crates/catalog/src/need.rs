@@ -382,8 +382,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["tests", "fail|fails|failing|pass|passes|passing"], "run"),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
     (&["merged|merging", "*", "into"], "merge"),
-    // The problem told instead of the fix.
-    // Someone who has not heard is told, most often by email.
+    // The problem told instead of the fix. Someone who has not heard is
+    // told, most often by email.
     (
         &["still", "doesn|don|hasn|haven", "t", "know|heard"],
         "email",
