@@ -8,6 +8,7 @@
 //! src/main.rs" never says "file".
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use crate::retrieval::tokenize::{is_stop_word, tokens};
 
@@ -98,13 +99,15 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
         hints.push("date");
     }
     let need_words = words(&need);
+    let present: HashSet<&str> = need_words.iter().map(String::as_str).collect();
+    let said = |pattern: &[&str]| may_say(&present, pattern) && says(&need_words, pattern);
     for (pattern, hint) in IDIOMS {
-        if !hints.contains(hint) && says(&need_words, pattern) {
+        if !hints.contains(hint) && said(pattern) {
             hints.push(hint);
         }
     }
     // "the repo has no SECURITY.md": a file to write.
-    if hints.contains(&"file") && LACKING.iter().any(|p| says(&need_words, p)) {
+    if hints.contains(&"file") && LACKING.iter().any(|p| said(p)) {
         hints.push("write");
     }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
@@ -443,6 +446,15 @@ const LACKING: &[&[&str]] = &[
     &["there", "s|is", "no"],
     &["missing|lacks"],
 ];
+
+/// Whether every word `pattern` needs is `present`: a few look-ups that
+/// rule out nearly every idiom before [`says`] walks the need for it.
+fn may_say(present: &HashSet<&str>, pattern: &[&str]) -> bool {
+    pattern
+        .iter()
+        .filter(|p| !matches!(**p, "*" | "?"))
+        .all(|p| p.split('|').any(|alt| present.contains(alt)))
+}
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
 fn says(words: &[String], pattern: &[&str]) -> bool {
