@@ -141,6 +141,7 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
 /// Shorthand a need may use for words the catalogs spell out.
 const ABBREVIATIONS: &[(&str, &str)] = &[
     ("appt", "appointment"),
+    ("cal", "calendar"),
     ("convo", "conversation"),
     ("db", "database"),
     ("dbs", "databases"),
@@ -148,6 +149,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("dirs", "directories"),
     ("dm", "direct message"),
     ("dms", "direct messages"),
+    ("fri", "friday"),
     ("gcal", "google calendar"),
     ("gdoc", "google doc"),
     ("gdocs", "google docs"),
@@ -161,9 +163,16 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("mtgs", "meetings"),
     ("opp", "opportunity"),
     ("opps", "opportunities"),
+    ("pw", "password"),
     ("sfdc", "salesforce"),
+    ("thu", "thursday"),
+    ("thurs", "thursday"),
     ("tmr", "tomorrow"),
     ("tmrw", "tomorrow"),
+    ("tue", "tuesday"),
+    ("tues", "tuesday"),
+    ("u", "you"),
+    ("wat", "what"),
     ("wk", "week"),
     ("wks", "weeks"),
     ("yday", "yesterday"),
@@ -437,6 +446,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "grep",
     ),
     (&["commits", "*", "by"], "author"),
+    (&["what", "did", "i", "?", CHANGED], "status"),
 ];
 
 /// Ways to say a thing is not there, which make a named file one to write.
@@ -743,6 +753,11 @@ mod tests {
             respelt("gh issue for the flaky test, next wk", fix),
             "github issue for the flaky test, next week"
         );
+        // Texting shorthand.
+        assert_eq!(
+            respelt("add drinks to my cal fri 6pm, did i tell u?", fix),
+            "add drinks to my calendar friday 6pm, did i tell you?"
+        );
         // Shorthand is a fixed list, so its case does not matter; an
         // acronym is never read as a misspelling.
         assert_eq!(
@@ -920,6 +935,7 @@ mod tests {
             ("all the .proto files", "file, find"),
             ("every TODO in the codebase", "grep"),
             ("commits since Friday by Ana", "author"),
+            ("lol what did i even change today", "status"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -976,6 +992,7 @@ mod tests {
             "all the files are fine",
             "my todo in Notion",
             "commits by default",
+            "what did Sam change",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }

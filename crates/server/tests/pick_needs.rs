@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,146 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,186 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -139,9 +139,13 @@
 //! a command then met 38 and 38, losing none before it. Batch 54 (40, a
 //! few words and no verb: "contents of setup.cfg", "every TODO in src",
 //! "four agents, one per region") met 34 and 39 on its first run; four
-//! terse readings then met 38 and 39, and one more before it.
-//! Measured now: BM25 2037/2146 (94.9 %), the local model 2092/2146
-//! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
+//! terse readings then met 38 and 39, and one more before it. Batch 55
+//! (40, texted: "pls add drinks w/ Tom to my cal fri 6pm 🍻", "wait what
+//! did i tell u my wifi pw hint was") met 33 and 35 on its first run;
+//! texting shorthand spelt out ("cal", "fri", "u", "pw") and "what did I
+//! change" as status then met 36 and 37, losing none before it.
+//! Measured now: BM25 2073/2186 (94.8 %), the local model 2129/2186
+//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -158,8 +162,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2037;
-const LOCAL_MET: usize = 2089;
+const BM25_MET: usize = 2073;
+const LOCAL_MET: usize = 2126;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
