@@ -272,7 +272,7 @@ pub fn spoken(need: &str) -> Cow<'_, str> {
             continue;
         };
         let before = out.last_mut().filter(|b| {
-            !is_stop_word(b)
+            !is_stop_word(&b.to_lowercase())
                 && b.chars()
                     .all(|c| c.is_ascii_alphanumeric() || "-_./~".contains(c))
         });

@@ -9,7 +9,7 @@
 //!
 //! Run: `cargo bench -p hivegate --bench mcp_proxy` (needs
 //! `scripts/npm-peers`). Prints p50 / p99, calls per second (the median
-//! of interleaved direct and proxied rounds, and each round's ratio), the CPU
+//! of interleaved direct and proxied rounds, and every round's ratio), the CPU
 //! time per call of node and of the gateway process (from /proc, so Linux
 //! only), which the machine's noise moves far less than wall time.
 
@@ -301,7 +301,7 @@ async fn main() {
         "throughput, {CONCURRENCY} calls in flight, the median of {RATIO_ROUNDS} interleaved rounds:"
     );
     println!(
-        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (target ≥ 0.8; each round: {})",
+        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (target ≥ 0.8; the rounds, lowest first: {})",
         tg / td,
         ratios.join(", ")
     );

@@ -8,11 +8,9 @@ pub fn tokens(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
-/// Whether `word` (in any case) is one of [`ENGLISH_STOP_WORDS`].
-pub fn is_stop_word(word: &str) -> bool {
-    ENGLISH_STOP_WORDS
-        .binary_search(&word.to_lowercase().as_str())
-        .is_ok()
+/// Whether `lower`, a lower-case word, is one of [`ENGLISH_STOP_WORDS`].
+pub fn is_stop_word(lower: &str) -> bool {
+    ENGLISH_STOP_WORDS.binary_search(&lower).is_ok()
 }
 
 /// Common English function words: they match everywhere and rank nothing.
@@ -149,7 +147,7 @@ pub const ENGLISH_STOP_WORDS: &[&str] = &[
 
 /// [`tokens`] without [`ENGLISH_STOP_WORDS`].
 pub fn content_tokens(text: &str) -> impl Iterator<Item = String> + '_ {
-    tokens(text).filter(|t| ENGLISH_STOP_WORDS.binary_search(&t.as_str()).is_err())
+    tokens(text).filter(|t| !is_stop_word(t))
 }
 
 /// [`content_tokens`], each reduced by [`stem`]: what BM25 indexes.
