@@ -10,15 +10,23 @@
 //! reads each panel straight through for every block of `MR` rows while it
 //! sits in cache.
 //!
-//! On x86-64 with AVX2 and FMA the kernel is compiled for them and chosen at
-//! run time (through `pulp`, so no unsafe code here); elsewhere the same
-//! loop runs with separate multiplies and adds, as the baseline target
-//! allows.
+//! On x86-64 the kernel is compiled for AVX-512 and for AVX2 with FMA, and
+//! the best the processor has is chosen at run time (through `pulp`, so no
+//! unsafe code here); elsewhere the same loop runs with separate
+//! multiplies and adds, as the baseline target allows. Both vector kernels
+//! add each output's products in the same order with the same fused
+//! multiply-adds, so they give the same bits: which one ran never changes
+//! a ranking.
 
-/// Output columns per panel: two AVX2 registers.
+/// Output columns per panel: two AVX2 registers, one AVX-512 register.
 const NR: usize = 16;
-/// Rows per block: 4 × 2 accumulators leave registers for the weights.
+/// Rows per block with AVX2: 4 × 2 accumulators leave registers for the
+/// weights.
 const MR: usize = 4;
+/// Rows per block with AVX-512: eight independent sums keep both of a
+/// core's fused multiply-add units busy (four would wait on each other).
+#[cfg(target_arch = "x86_64")]
+const MR_512: usize = 8;
 
 /// `y = x · Wᵀ + b` for row-major `x` of `inp` columns.
 pub struct PackedLinear {
@@ -62,23 +70,32 @@ impl PackedLinear {
         let rows = x.len().checked_div(self.inp).unwrap_or(0);
         let mut y = vec![0f32; rows * self.out];
         #[cfg(target_arch = "x86_64")]
+        if let Some(simd) = pulp::x86::V4::try_new() {
+            simd.vectorize(|| {
+                self.product::<MR_512, _>(x, rows, &mut y, |acc, xs, panel| {
+                    avx512::block(simd, acc, xs, panel)
+                })
+            });
+            return y;
+        }
+        #[cfg(target_arch = "x86_64")]
         if let Some(simd) = pulp::x86::V3::try_new() {
             simd.vectorize(|| {
-                self.product(x, rows, &mut y, |acc, xs, panel| {
+                self.product::<MR, _>(x, rows, &mut y, |acc, xs, panel| {
                     fma::block(simd, acc, xs, panel)
                 })
             });
             return y;
         }
-        self.product(x, rows, &mut y, plain_block);
+        self.product::<MR, _>(x, rows, &mut y, plain_block);
         y
     }
 
-    /// Every panel against every block of rows, `block` doing the sums.
+    /// Every panel against every block of `M` rows, `block` doing the sums.
     /// Inlined into the caller so that it is compiled with the caller's
     /// target features.
     #[inline(always)]
-    fn product<B>(&self, x: &[f32], rows: usize, y: &mut [f32], block: B)
+    fn product<const M: usize, B>(&self, x: &[f32], rows: usize, y: &mut [f32], block: B)
     where
         B: Fn(&mut [[f32; NR]], &[&[f32]], &[[f32; NR]]),
     {
@@ -89,12 +106,12 @@ impl PackedLinear {
         for (p, panel) in self.panels.chunks_exact(inp).enumerate() {
             let col = p * NR;
             let width = NR.min(self.out - col);
-            for r0 in (0..rows).step_by(MR) {
-                let n = MR.min(rows - r0);
-                let xs: [&[f32]; MR] = std::array::from_fn(|i| {
+            for r0 in (0..rows).step_by(M) {
+                let n = M.min(rows - r0);
+                let xs: [&[f32]; M] = std::array::from_fn(|i| {
                     x.get((r0 + i) * inp..(r0 + i + 1) * inp).unwrap_or(&[])
                 });
-                let mut acc = [[0f32; NR]; MR];
+                let mut acc = [[0f32; NR]; M];
                 for row in &mut acc[..n] {
                     row[..width].copy_from_slice(&self.bias[col..col + width]);
                 }
@@ -156,6 +173,46 @@ mod fma {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx512 {
+    use pulp::x86::V4;
+    use pulp::{cast, f32x16};
+
+    use super::{MR_512, NR};
+
+    /// [`super::plain_block`] with AVX-512 fused multiply-adds: each row's
+    /// 16 sums in one register, up to eight rows at once.
+    #[inline(always)]
+    pub(super) fn block(simd: V4, acc: &mut [[f32; NR]], xs: &[&[f32]], panel: &[[f32; NR]]) {
+        match acc.len() {
+            MR_512 => rows::<MR_512>(simd, acc, xs, panel),
+            7 => rows::<7>(simd, acc, xs, panel),
+            6 => rows::<6>(simd, acc, xs, panel),
+            5 => rows::<5>(simd, acc, xs, panel),
+            4 => rows::<4>(simd, acc, xs, panel),
+            3 => rows::<3>(simd, acc, xs, panel),
+            2 => rows::<2>(simd, acc, xs, panel),
+            1 => rows::<1>(simd, acc, xs, panel),
+            _ => super::plain_block(acc, xs, panel),
+        }
+    }
+
+    #[inline(always)]
+    fn rows<const R: usize>(simd: V4, acc: &mut [[f32; NR]], xs: &[&[f32]], panel: &[[f32; NR]]) {
+        let mut regs: [f32x16; R] = std::array::from_fn(|i| cast(acc[i]));
+        let xs: [&[f32]; R] = std::array::from_fn(|i| &xs[i][..panel.len()]);
+        for (k, w) in panel.iter().enumerate() {
+            let w: f32x16 = cast(*w);
+            for (reg, xr) in regs.iter_mut().zip(xs) {
+                *reg = simd.mul_add_f32x16(simd.splat_f32x16(xr[k]), w, *reg);
+            }
+        }
+        for (row, reg) in acc.iter_mut().zip(regs) {
+            *row = cast(reg);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::PackedLinear;
@@ -195,7 +252,7 @@ mod tests {
         let got = lin.forward(&x);
         assert_eq!(got.len(), rows * out);
         let mut plain = vec![0f32; rows * out];
-        lin.product(&x, rows, &mut plain, super::plain_block);
+        lin.product::<{ super::MR }, _>(&x, rows, &mut plain, super::plain_block);
         for (i, (&g, &want)) in got.iter().zip(&want).enumerate() {
             // Sums of `inp` products of terms below 1: f32 rounding grows
             // with the length.
@@ -216,6 +273,40 @@ mod tests {
             }
         }
         check(6, 1536, 384);
+    }
+
+    /// Whichever vector kernel the processor picks, the embedding is the
+    /// same to the bit (on a processor without both, there is nothing to
+    /// compare, and the test says so).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_avx512_and_avx2_kernels_give_the_same_bits() {
+        use super::{MR, MR_512, avx512, fma};
+        let (Some(v4), Some(v3)) = (pulp::x86::V4::try_new(), pulp::x86::V3::try_new()) else {
+            eprintln!("skipped: this processor lacks AVX-512 or AVX2");
+            return;
+        };
+        for rows in [1, 3, 4, 7, 8, 9, 33] {
+            for (inp, out) in [(17, 31), (384, 384), (40, 1536)] {
+                let (w, b, x) = (values(out * inp, 4), values(out, 5), values(rows * inp, 6));
+                let lin = PackedLinear::new(&w, out, inp, b).unwrap();
+                let mut wide = vec![0f32; rows * out];
+                v4.vectorize(|| {
+                    lin.product::<MR_512, _>(&x, rows, &mut wide, |acc, xs, p| {
+                        avx512::block(v4, acc, xs, p)
+                    })
+                });
+                let mut narrow = vec![0f32; rows * out];
+                v3.vectorize(|| {
+                    lin.product::<MR, _>(&x, rows, &mut narrow, |acc, xs, p| {
+                        fma::block(v3, acc, xs, p)
+                    })
+                });
+                let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&wide), bits(&narrow), "{rows}x{inp}x{out}");
+                assert_eq!(bits(&lin.forward(&x)), bits(&wide));
+            }
+        }
     }
 
     #[test]
