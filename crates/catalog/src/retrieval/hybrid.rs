@@ -253,12 +253,15 @@ impl Hybrid {
         vectors: &[Vec<f32>],
         emb: &EmbeddingRanker,
     ) -> (Vec<f64>, Vec<f64>, Vec<f64>) {
-        let keyword = self.keyword.scores(query);
         // The whole query, then each clause that has a vector.
-        let clause_lexical: Vec<(Vec<f64>, Vec<f64>)> = parts
-            .iter()
-            .take(vectors.len())
-            .map(|c| (self.keyword.scores(c), self.bm25.scores(c)))
+        let texts: Vec<&str> = std::iter::once(query)
+            .chain(parts.iter().take(vectors.len()).map(String::as_str))
+            .collect();
+        let mut keywords = self.keyword.scores_each(&texts).into_iter();
+        let keyword = keywords.next().unwrap_or_default();
+        let clause_lexical: Vec<(Vec<f64>, Vec<f64>)> = keywords
+            .zip(&texts[1..])
+            .map(|(k, c)| (k, self.bm25.scores(c)))
             .collect();
         let lexical: Vec<(&[f64], &[f64])> = std::iter::once((keyword.as_slice(), bm))
             .chain(

@@ -4,6 +4,8 @@
 //! in the content scores 1; the sum is divided by the keyword count and
 //! clamped to 1.0.
 
+use std::collections::HashMap;
+
 use memchr::memmem::Finder;
 
 use super::tokenize::tokens;
@@ -186,6 +188,56 @@ impl KeywordRanker {
     }
 }
 
+impl KeywordRanker {
+    /// [`Ranker::scores`] for each of `texts`, each keyword searched for
+    /// once however many of the texts have it: a query's clauses share
+    /// their keywords with the query.
+    pub fn scores_each(&self, texts: &[&str]) -> Vec<Vec<f64>> {
+        let keywords: Vec<Vec<String>> = texts.iter().map(|t| extract_keywords(t)).collect();
+        let mut points: HashMap<&str, Vec<u8>> = HashMap::new();
+        for k in keywords.iter().flatten() {
+            points
+                .entry(k.as_str())
+                .or_insert_with(|| self.points(&Finder::new(k)));
+        }
+        keywords
+            .iter()
+            .map(|ks| {
+                let mut sum = vec![0u32; self.docs.len()];
+                for p in ks.iter().filter_map(|k| points.get(k.as_str())) {
+                    for (s, &p) in sum.iter_mut().zip(p) {
+                        *s += u32::from(p);
+                    }
+                }
+                sum.into_iter()
+                    .map(|s| {
+                        if ks.is_empty() {
+                            0.0
+                        } else {
+                            (f64::from(s) / ks.len() as f64).min(1.0)
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Each document's points for one keyword: 2 in its name, else 1 in
+    /// its content, else 0.
+    fn points(&self, keyword: &Finder) -> Vec<u8> {
+        self.docs
+            .iter()
+            .map(|(n, c)| {
+                if keyword.find(n.as_bytes()).is_some() {
+                    2
+                } else {
+                    u8::from(keyword.find(c.as_bytes()).is_some())
+                }
+            })
+            .collect()
+    }
+}
+
 impl Ranker for KeywordRanker {
     fn name(&self) -> &'static str {
         "keyword"
@@ -211,6 +263,34 @@ mod tests {
             extract_keywords("Can you help me find the risk of a project? risk!"),
             ["risk", "project"]
         );
+    }
+
+    #[test]
+    fn texts_scored_together_score_as_each_alone() {
+        let docs: Vec<Doc> = [
+            ("files-mcp", "read and write files; profile the filesystem"),
+            ("calendar", "schedule a meeting, reschedule it; Café hours"),
+            ("ile", "nothing about f-i-l-e-s here"),
+            ("empty", ""),
+        ]
+        .iter()
+        .map(|(id, text)| Doc {
+            id: (*id).to_owned(),
+            text: (*text).to_owned(),
+        })
+        .collect();
+        let ranker = KeywordRanker::new(&docs);
+        // Keywords that overlap one another and the documents' words, one
+        // text's keywords inside another's, a text with no keyword.
+        let texts = [
+            "files file filesystem ile profile, reschedule the café meeting",
+            "files file filesystem ile profile",
+            "reschedule schedule meeting café",
+            "the and for",
+        ];
+        let alone: Vec<Vec<f64>> = texts.iter().map(|t| ranker.scores(t)).collect();
+        assert_eq!(ranker.scores_each(&texts), alone);
+        assert!(alone[1][0] > alone[1][1] && alone[3].iter().all(|&s| s == 0.0));
     }
 
     #[test]
