@@ -253,16 +253,20 @@ async fn main() {
     // for node alone, and for the gateway and its node child apart.
     let (dpid, gpid) = (dpid.unwrap(), gpid.unwrap());
     let n = CPU_ROUNDS * ROUND_CALLS;
-    let node0 = cpu_ms(dpid).0;
+    let me = std::process::id();
+    let (node0, client0) = (cpu_ms(dpid).0, cpu_ms(me).0);
     for _ in 0..CPU_ROUNDS {
         throughput(d.peer(), "echo").await;
     }
     let node_us = (cpu_ms(dpid).0 - node0) * 1e3 / n as f64;
+    let client_direct_us = (cpu_ms(me).0 - client0) * 1e3 / n as f64;
     let (gw0, child0) = cpu_ms(gpid);
+    let client0 = cpu_ms(me).0;
     let threads0 = thread_ms(gpid);
     for _ in 0..CPU_ROUNDS {
         throughput(g.peer(), "mcp_everything_echo").await;
     }
+    let client_proxied_us = (cpu_ms(me).0 - client0) * 1e3 / n as f64;
     let (gw1, child1) = cpu_ms(gpid);
     let (gw_us, child_us) = (
         (gw1 - gw0) * 1e3 / n as f64,
@@ -311,6 +315,9 @@ async fn main() {
     println!(
         "  the gateway's threads, µs per call: {}",
         per_thread.join(", ")
+    );
+    println!(
+        "  this bench's client: {client_direct_us:.0} µs per call direct, {client_proxied_us:.0} µs through hivegate"
     );
     // A call that does some work: the same 16 in flight, after a round
     // each to warm up.
