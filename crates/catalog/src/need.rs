@@ -106,9 +106,14 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
             hints.push(hint);
         }
     }
-    // "the repo has no SECURITY.md": a file to write.
-    if hints.contains(&"file") && LACKING.iter().any(|p| said(p)) {
-        hints.push("write");
+    // "the repo has no SECURITY.md", "notes.md is to be created": a file
+    // to write; "check whether config.toml still …": one to read.
+    if hints.contains(&"file") {
+        if LACKING.iter().any(|p| said(p)) || said(&["create|created|creating"]) {
+            hints.push("write");
+        } else if said(INSPECTING) {
+            hints.push("read");
+        }
     }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
     if need
@@ -210,7 +215,11 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
         .split_whitespace()
         .map(|word| {
             let core = word.trim_matches(|c: char| !c.is_alphanumeric());
-            if core.is_empty() || !core.chars().all(|c| c.is_ascii_alphabetic()) {
+            // `db/` is a folder named db, not a database.
+            if core.is_empty()
+                || !core.chars().all(|c| c.is_ascii_alphabetic())
+                || word.contains('/')
+            {
                 return Cow::Borrowed(word);
             }
             let plain = core.chars().skip(1).all(|c| c.is_ascii_lowercase());
@@ -456,6 +465,9 @@ const LACKING: &[&[&str]] = &[
     &["there", "s|is", "no"],
     &["missing|lacks"],
 ];
+
+/// Asking whether something holds, which makes a named file one to read.
+const INSPECTING: &[&str] = &["check|checked|verify|verified", "whether|if"];
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
 /// rule out nearly every idiom before [`says`] walks the need for it.
@@ -765,6 +777,11 @@ mod tests {
             "google doc 'Press release' and the database, ASAP"
         );
         assert_eq!(respelt("CALENDER", fix), "CALENDER");
+        // A folder keeps its name.
+        assert_eq!(
+            respelt("the scripts under db/, not in the db", fix),
+            "the scripts under db/, not in the database"
+        );
         // Formal verbs read as plain ones; an acronym that spells one
         // does not.
         assert_eq!(
@@ -785,6 +802,8 @@ mod tests {
         let everything = |_: &str| Some("X".to_owned());
         for need in [
             "src/calender.rs",
+            "db/",
+            "/calender",
             "https://calender.example.com",
             "accountId",
             "TODO",
@@ -999,7 +1018,7 @@ mod tests {
     }
 
     #[test]
-    fn a_file_said_to_be_missing_is_one_to_write() {
+    fn a_file_said_to_be_missing_or_to_be_created_is_one_to_write() {
         for need in [
             "the repo has no CONTRIBUTING.md at all",
             "our repo doesn't have a SECURITY.md yet",
@@ -1008,13 +1027,42 @@ mod tests {
         ] {
             assert!(ranking_text(need).ends_with(", write)"), "{need}");
         }
-        for need in ["the repo has no tests", "open SECURITY.md", "has no idea"] {
+        // So is one said to be created, in any voice.
+        for need in [
+            "create notes/ideas.md with a heading",
+            "the file notes/ideas.md is to be created",
+        ] {
+            assert!(ranking_text(need).ends_with(", write)"), "{need}");
+        }
+        for need in [
+            "the repo has no tests",
+            "open SECURITY.md",
+            "has no idea",
+            "create a ticket for the crash",
+        ] {
             assert!(!ranking_text(need).contains("write"), "{need}");
         }
         assert_eq!(
             ranking_text("what the Makefile's install target does"),
             "what the Makefile's install target does (file)"
         );
+    }
+
+    #[test]
+    fn asking_whether_a_named_file_holds_something_is_a_read() {
+        for need in [
+            "check whether config.toml still points at the old host",
+            "verify if the Dockerfile pins node 20",
+        ] {
+            assert!(ranking_text(need).ends_with(", read)"), "{need}");
+        }
+        for need in [
+            "check whether the build passed",
+            "check config.toml",
+            "verify whether Sam replied",
+        ] {
+            assert!(!ranking_text(need).contains("read)"), "{need}");
+        }
     }
 
     #[test]

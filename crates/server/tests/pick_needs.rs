@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,186 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,226 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -143,8 +143,14 @@
 //! (40, texted: "pls add drinks w/ Tom to my cal fri 6pm 🍻", "wait what
 //! did i tell u my wifi pw hint was") met 33 and 35 on its first run;
 //! texting shorthand spelt out ("cal", "fri", "u", "pw") and "what did I
-//! change" as status then met 36 and 37, losing none before it.
-//! Measured now: BM25 2073/2186 (94.8 %), the local model 2129/2186
+//! change" as status then met 36 and 37, losing none before it. Batch 56
+//! (40, in the passive or impersonal voice: "the signed lease needs to be
+//! sent to the landlord by email", "it should be checked whether
+//! config.toml still points at the old host") met 36 and 36 on its first
+//! run; a named file to be checked read as a read, one to be created as
+//! a write, and a folder (`db/`) kept as written then met 38 and 38, and
+//! one more before it in each mode.
+//! Measured now: BM25 2112/2226 (94.9 %), the local model 2168/2226
 //! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -162,8 +168,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2073;
-const LOCAL_MET: usize = 2126;
+const BM25_MET: usize = 2112;
+const LOCAL_MET: usize = 2165;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
