@@ -111,7 +111,7 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     if hints.contains(&"file") {
         if LACKING.iter().any(|p| said(p)) || said(&["create|created|creating"]) {
             hints.push("write");
-        } else if said(INSPECTING) {
+        } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");
         }
     }
@@ -354,6 +354,17 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", "introduced|broke|rewrote|refactored"], "author"),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
+    // A repository's story is its history (as German and Romance
+    // languages have one word for both).
+    (
+        &[
+            "story",
+            "of",
+            "the|this|my|our",
+            "repo|repository|branch|project|commits",
+        ],
+        "history",
+    ),
     (&["across|around", "the", "web|internet"], "search"),
     // The shell's `touch`, as a developer says it.
     (&["touch", "a|an", "new|empty"], "create"),
@@ -466,8 +477,18 @@ const LACKING: &[&[&str]] = &[
     &["missing|lacks"],
 ];
 
-/// Asking whether something holds, which makes a named file one to read.
-const INSPECTING: &[&str] = &["check|checked|verify|verified", "whether|if"];
+/// Asking whether something holds, or what stands written, which makes a
+/// named file one to read ("control … if" and "what stands in" are how a
+/// German speaker may say it).
+const INSPECTING: &[&[&str]] = &[
+    &[CHECK, "whether|if"],
+    &[CHECK, "*", "whether|if"],
+    &[CHECK, "*", "*", "whether|if"],
+    &["written|stands", "in"],
+];
+
+/// Verbs of checking, for [`INSPECTING`].
+const CHECK: &str = "check|checked|verify|verified|control";
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
 /// rule out nearly every idiom before [`says`] walks the need for it.
@@ -913,6 +934,7 @@ mod tests {
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
             ("track down the old invoices", "find"),
+            ("tell me the story of the repo so far", "history"),
             ("move my half nine to eleven", "date"),
             ("is it quarter past four yet", "date"),
             ("prices across the web", "search"),
@@ -968,6 +990,7 @@ mod tests {
             "push back on the design",
             "bump the version to 1.1",
             "say what it does",
+            "the story of the company's founder",
             "set up the meeting room's projector screen",
             "what is written by Sam",
             "whom did I invite",
@@ -1053,6 +1076,8 @@ mod tests {
         for need in [
             "check whether config.toml still points at the old host",
             "verify if the Dockerfile pins node 20",
+            "control the file settings.yaml if the port is correct",
+            "what is the actual version written in package.json",
         ] {
             assert!(ranking_text(need).ends_with(", read)"), "{need}");
         }
@@ -1060,6 +1085,8 @@ mod tests {
             "check whether the build passed",
             "check config.toml",
             "verify whether Sam replied",
+            "control the lights if it gets dark",
+            "the book written in 1990",
         ] {
             assert!(!ranking_text(need).contains("read)"), "{need}");
         }
