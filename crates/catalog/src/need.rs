@@ -109,7 +109,7 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
     // to write; "check whether config.toml still …": one to read.
     if hints.contains(&"file") {
-        if LACKING.iter().any(|p| said(p)) || said(&["create|created|creating"]) {
+        if LACKING.iter().any(|p| said(p)) || said(CREATING) {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");
@@ -476,6 +476,10 @@ const LACKING: &[&[&str]] = &[
     &["there", "s|is", "no"],
     &["missing|lacks"],
 ];
+
+/// Creating, in any voice ("create notes.md", "notes.md is to be
+/// created"), which makes a named file one to write.
+const CREATING: &[&str] = &["create|created|creating"];
 
 /// Asking whether something holds, or what stands written, which makes a
 /// named file one to read ("control … if" and "what stands in" are how a

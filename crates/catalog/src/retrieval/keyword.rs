@@ -136,29 +136,24 @@ pub fn score_match(keywords: &[String], name: &str, content: &str) -> f64 {
 /// [`score_match`] for a name and content already in lower case (the
 /// ranker lowers its corpus once, not once per query).
 fn score_lowered(keywords: &[String], name: &str, content: &str) -> f64 {
-    let finders: Vec<Finder> = keywords.iter().map(Finder::new).collect();
-    score_found(&finders, name, content)
-}
-
-/// The score with each keyword's searcher built once per query: a query
-/// is matched against thousands of documents.
-fn score_found(keywords: &[Finder], name: &str, content: &str) -> f64 {
     if keywords.is_empty() {
         return 0.0;
     }
     let points: u32 = keywords
         .iter()
-        .map(|k| {
-            if k.find(name.as_bytes()).is_some() {
-                2
-            } else if k.find(content.as_bytes()).is_some() {
-                1
-            } else {
-                0
-            }
-        })
+        .map(|k| u32::from(points(&Finder::new(k), name, content)))
         .sum();
     (f64::from(points) / keywords.len() as f64).min(1.0)
+}
+
+/// A keyword's points in one document: 2 in its name, else 1 in its
+/// content, else 0.
+fn points(keyword: &Finder, name: &str, content: &str) -> u8 {
+    if keyword.find(name.as_bytes()).is_some() {
+        2
+    } else {
+        u8::from(keyword.find(content.as_bytes()).is_some())
+    }
 }
 
 /// The keyword ranker over a corpus (name = the document id).
@@ -186,9 +181,7 @@ impl KeywordRanker {
             .get(i)
             .map_or(0.0, |(n, c)| score_lowered(keywords, n, c))
     }
-}
 
-impl KeywordRanker {
     /// [`Ranker::scores`] for each of `texts`, each keyword searched for
     /// once however many of the texts have it: a query's clauses share
     /// their keywords with the query.
@@ -198,11 +191,14 @@ impl KeywordRanker {
         for k in keywords.iter().flatten() {
             points
                 .entry(k.as_str())
-                .or_insert_with(|| self.points(&Finder::new(k)));
+                .or_insert_with(|| self.points_each(&Finder::new(k)));
         }
         keywords
             .iter()
             .map(|ks| {
+                if ks.is_empty() {
+                    return vec![0.0; self.docs.len()];
+                }
                 let mut sum = vec![0u32; self.docs.len()];
                 for p in ks.iter().filter_map(|k| points.get(k.as_str())) {
                     for (s, &p) in sum.iter_mut().zip(p) {
@@ -210,30 +206,17 @@ impl KeywordRanker {
                     }
                 }
                 sum.into_iter()
-                    .map(|s| {
-                        if ks.is_empty() {
-                            0.0
-                        } else {
-                            (f64::from(s) / ks.len() as f64).min(1.0)
-                        }
-                    })
+                    .map(|s| (f64::from(s) / ks.len() as f64).min(1.0))
                     .collect()
             })
             .collect()
     }
 
-    /// Each document's points for one keyword: 2 in its name, else 1 in
-    /// its content, else 0.
-    fn points(&self, keyword: &Finder) -> Vec<u8> {
+    /// Each document's [`points`] for one keyword.
+    fn points_each(&self, keyword: &Finder) -> Vec<u8> {
         self.docs
             .iter()
-            .map(|(n, c)| {
-                if keyword.find(n.as_bytes()).is_some() {
-                    2
-                } else {
-                    u8::from(keyword.find(c.as_bytes()).is_some())
-                }
-            })
+            .map(|(n, c)| points(keyword, n, c))
             .collect()
     }
 }
@@ -244,12 +227,7 @@ impl Ranker for KeywordRanker {
     }
 
     fn scores(&self, query: &str) -> Vec<f64> {
-        let k = extract_keywords(query);
-        let finders: Vec<Finder> = k.iter().map(Finder::new).collect();
-        self.docs
-            .iter()
-            .map(|(n, c)| score_found(&finders, n, c))
-            .collect()
+        self.scores_each(&[query]).pop().unwrap_or_default()
     }
 }
 
@@ -266,7 +244,7 @@ mod tests {
     }
 
     #[test]
-    fn texts_scored_together_score_as_each_alone() {
+    fn texts_scored_together_score_as_scorematch_scores_each_alone() {
         let docs: Vec<Doc> = [
             ("files-mcp", "read and write files; profile the filesystem"),
             ("calendar", "schedule a meeting, reschedule it; Café hours"),
@@ -288,8 +266,18 @@ mod tests {
             "reschedule schedule meeting café",
             "the and for",
         ];
-        let alone: Vec<Vec<f64>> = texts.iter().map(|t| ranker.scores(t)).collect();
+        // Each alone, by the seed's scoreMatch document by document.
+        let alone: Vec<Vec<f64>> = texts
+            .iter()
+            .map(|t| {
+                let k = extract_keywords(t);
+                docs.iter()
+                    .map(|d| score_match(&k, &d.id, &d.text))
+                    .collect()
+            })
+            .collect();
         assert_eq!(ranker.scores_each(&texts), alone);
+        assert_eq!(ranker.scores(texts[1]), alone[1]);
         assert!(alone[1][0] > alone[1][1] && alone[3].iter().all(|&s| s == 0.0));
     }
 
