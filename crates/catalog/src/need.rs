@@ -316,6 +316,10 @@ const CHANGED: &str = concat!(
     messed!()
 );
 
+/// Verbs that say a text holds a word, for [`IDIOMS`]: "every line that
+/// mentions 'timeout'" is a search of contents.
+const MENTIONING: &str = "mention|mentions|mentioning|containing|contains";
+
 /// Times of day said the British way ("my half nine", "quarter past
 /// ten"): the hour, for [`IDIOMS`].
 const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
@@ -354,6 +358,13 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", "introduced|broke|rewrote|refactored"], "author"),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
+    (
+        &["look", "up", "whether|if|how|what|when|where|who|the|a"],
+        "search",
+    ),
+    (&["line|lines", "*", MENTIONING], "grep"),
+    (&["line|lines", "*", "*", MENTIONING], "grep"),
+    (&["you", "?", "got|have", "access", "to"], "connectors"),
     // A repository's story is its history (as German and Romance
     // languages have one word for both).
     (
@@ -939,6 +950,9 @@ mod tests {
             ("what files did I change today", "status"),
             ("track down the old invoices", "find"),
             ("tell me the story of the repo so far", "history"),
+            ("look up whether the museum opens late", "search"),
+            ("every line in the logs folder that mentions it", "grep"),
+            ("which apps have you got access to?", "connectors"),
             ("move my half nine to eleven", "date"),
             ("is it quarter past four yet", "date"),
             ("prices across the web", "search"),
@@ -995,6 +1009,9 @@ mod tests {
             "bump the version to 1.1",
             "say what it does",
             "the story of the company's founder",
+            "look up to her",
+            "the line she mentioned",
+            "you have access",
             "set up the meeting room's projector screen",
             "what is written by Sam",
             "whom did I invite",

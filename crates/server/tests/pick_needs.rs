@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,266 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,306 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -155,9 +155,13 @@
 //! the repo since monday") met 37 and 38 on its first run; checking "if"
 //! a few words after the verb, "written in" a named file, and a
 //! repository's "story" as its history then met 39 and 40, losing none
-//! before it.
-//! Measured now: BM25 2151/2266 (94.9 %), the local model 2208/2266
-//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
+//! before it. Batch 58 (40, the purpose said first: "so that Maria sees
+//! it first thing tomorrow, leave the new rota in her Teams chat") met 35
+//! and 38 on its first run; "look up whether", "every line … that
+//! mentions" and "have you got access to" as idioms then met 37 and 40,
+//! losing none before it.
+//! Measured now: BM25 2188/2306 (94.9 %), the local model 2248/2306
+//! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -174,8 +178,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2151;
-const LOCAL_MET: usize = 2205;
+const BM25_MET: usize = 2188;
+const LOCAL_MET: usize = 2245;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
