@@ -143,10 +143,7 @@ mod tests {
             ("weather", "Weather forecasts for any city"),
         ]
         .iter()
-        .map(|(i, t)| Doc {
-            id: (*i).to_owned(),
-            text: (*t).to_owned(),
-        })
+        .map(|(i, t)| Doc::new(*i, *t))
         .collect()
     }
 

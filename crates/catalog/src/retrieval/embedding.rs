@@ -178,10 +178,7 @@ mod tests {
     use super::{Doc, embedding_text};
 
     fn doc(id: &str, text: &str) -> Doc {
-        Doc {
-            id: id.into(),
-            text: text.into(),
-        }
+        Doc::new(id, text)
     }
 
     #[test]

@@ -632,13 +632,7 @@ mod tests {
     use hivegate_embed::provider::HashEmbedder;
 
     fn docs_of(pairs: &[(&str, &str)]) -> Vec<Doc> {
-        pairs
-            .iter()
-            .map(|(i, t)| Doc {
-                id: (*i).into(),
-                text: (*t).into(),
-            })
-            .collect()
+        pairs.iter().map(|(i, t)| Doc::new(*i, *t)).collect()
     }
 
     fn docs() -> Vec<Doc> {

@@ -252,10 +252,7 @@ mod tests {
             ("empty", ""),
         ]
         .iter()
-        .map(|(id, text)| Doc {
-            id: (*id).to_owned(),
-            text: (*text).to_owned(),
-        })
+        .map(|(id, text)| Doc::new(*id, *text))
         .collect();
         let ranker = KeywordRanker::new(&docs);
         // Keywords that overlap one another and the documents' words, one

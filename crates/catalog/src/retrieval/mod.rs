@@ -28,6 +28,16 @@ pub struct Doc {
     pub text: String,
 }
 
+impl Doc {
+    /// A document from its id and text.
+    pub fn new(id: impl Into<String>, text: impl Into<String>) -> Doc {
+        Doc {
+            id: id.into(),
+            text: text.into(),
+        }
+    }
+}
+
 /// Anything that scores every document for a query.
 pub trait Ranker {
     fn name(&self) -> &'static str;
