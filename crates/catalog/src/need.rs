@@ -113,6 +113,9 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");
+        } else if said(&["back", "to"]) {
+            // "put django back to 4.2 in requirements.txt"
+            hints.push("edit");
         }
     }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
@@ -141,6 +144,7 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_code_name, "symbol"),
     (is_channel, "channel message"),
     (is_web_address, "url"),
+    (is_flag, "shell command"),
 ];
 
 /// Shorthand a need may use for words the catalogs spell out.
@@ -358,6 +362,15 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", "introduced|broke|rewrote|refactored"], "author"),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
+    // git's commands that no tool of ours stands for are the shell's.
+    (
+        &[
+            "git",
+            "revert|stash|rebase|reset|cherry|bisect|checkout|switch|restore|clean|pull|clone|fetch|reflog",
+        ],
+        "shell command",
+    ),
+    (&["check|look|search", "online"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
         "search",
@@ -732,6 +745,17 @@ fn is_channel(word: &str) -> bool {
     })
 }
 
+/// `-rf`, `--hard`: a command-line flag (not `-`, `--`, `-1` or a dash
+/// between words).
+fn is_flag(word: &str) -> bool {
+    let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
+    let name = w.strip_prefix("--").or_else(|| w.strip_prefix('-'));
+    name.is_some_and(|n| {
+        n.starts_with(|c: char| c.is_ascii_alphabetic())
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    })
+}
+
 fn is_path(word: &str) -> bool {
     let w = trim_edges(word);
     if w.contains("://") || w.contains('@') || is_host_and_path(w) {
@@ -953,6 +977,8 @@ mod tests {
             ("look up whether the museum opens late", "search"),
             ("every line in the logs folder that mentions it", "grep"),
             ("which apps have you got access to?", "connectors"),
+            ("undo it with git revert", "shell command"),
+            ("check online whether it is open", "search"),
             ("move my half nine to eleven", "date"),
             ("is it quarter past four yet", "date"),
             ("prices across the web", "search"),
@@ -1012,6 +1038,8 @@ mod tests {
             "look up to her",
             "the line she mentioned",
             "you have access",
+            "git log for the parser",
+            "go online later",
             "set up the meeting room's projector screen",
             "what is written by Sam",
             "whom did I invite",
@@ -1090,6 +1118,21 @@ mod tests {
             ranking_text("what the Makefile's install target does"),
             "what the Makefile's install target does (file)"
         );
+    }
+
+    #[test]
+    fn flags_are_a_shell_command_and_a_file_set_back_is_an_edit() {
+        for need in [
+            "delete build/ with rm -rf build",
+            "git reset --hard to main",
+        ] {
+            assert!(ranking_text(need).contains("shell command"), "{need}");
+        }
+        for need in ["a - b", "pages 1-2", "-1 degrees", "well -- maybe"] {
+            assert!(!ranking_text(need).contains("shell command"), "{need}");
+        }
+        assert!(ranking_text("put django back to 4.2 in requirements.txt").ends_with(", edit)"));
+        assert!(!ranking_text("move the card back to To do").contains("edit"));
     }
 
     #[test]
