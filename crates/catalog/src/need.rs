@@ -107,14 +107,14 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
         }
     }
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
-    // to write; "check whether config.toml still …": one to read.
+    // to write; "check whether config.toml still …": one to read; "put
+    // django back to 4.2 in requirements.txt": one to edit.
     if hints.contains(&"file") {
         if LACKING.iter().any(|p| said(p)) || said(CREATING) {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");
-        } else if said(&["back", "to"]) {
-            // "put django back to 4.2 in requirements.txt"
+        } else if said(SETTING_BACK) {
             hints.push("edit");
         }
     }
@@ -504,6 +504,9 @@ const LACKING: &[&[&str]] = &[
 /// Creating, in any voice ("create notes.md", "notes.md is to be
 /// created"), which makes a named file one to write.
 const CREATING: &[&str] = &["create|created|creating"];
+
+/// A value put back as it was, which makes a named file one to edit.
+const SETTING_BACK: &[&str] = &["back", "to"];
 
 /// Asking whether something holds, or what stands written, which makes a
 /// named file one to read ("control … if" and "what stands in" are how a
