@@ -330,8 +330,8 @@ const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app, "what does
-/// the LICENSE say" a read. `*` stands for one to three words, `?` for at
-/// most one, and `a|b` for either word.
+/// the LICENSE say" a read. `*` stands for one to three words, `**` for
+/// up to six, `?` for at most one, and `a|b` for either word.
 const IDIOMS: &[(&[&str], &str)] = &[
     (&["one", "on", "one"], "meeting"),
     (&["1", "on", "1"], "meeting"),
@@ -375,8 +375,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
         "search",
     ),
-    (&["line|lines", "*", MENTIONING], "grep"),
-    (&["line|lines", "*", "*", MENTIONING], "grep"),
+    (&["line|lines", "**", MENTIONING], "grep"),
     (&["you", "?", "got|have", "access", "to"], "connectors"),
     // A repository's story is its history (as German and Romance
     // languages have one word for both).
@@ -512,21 +511,16 @@ const SETTING_BACK: &[&str] = &["back", "to"];
 /// named file one to read ("control … if" and "what stands in" are how a
 /// German speaker may say it).
 const INSPECTING: &[&[&str]] = &[
-    &[CHECK, "whether|if"],
-    &[CHECK, "*", "whether|if"],
-    &[CHECK, "*", "*", "whether|if"],
+    &["check|checked|verify|verified|control", "**", "whether|if"],
     &["written|stands", "in"],
 ];
-
-/// Verbs of checking, for [`INSPECTING`].
-const CHECK: &str = "check|checked|verify|verified|control";
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
 /// rule out nearly every idiom before [`says`] walks the need for it.
 fn may_say(present: &HashSet<&str>, pattern: &[&str]) -> bool {
     pattern
         .iter()
-        .filter(|p| !matches!(**p, "*" | "?"))
+        .filter(|p| !matches!(**p, "*" | "**" | "?"))
         .all(|p| p.split('|').any(|alt| present.contains(alt)))
 }
 
@@ -535,8 +529,12 @@ fn says(words: &[String], pattern: &[&str]) -> bool {
     fn at(words: &[String], pattern: &[&str]) -> bool {
         match pattern.split_first() {
             None => true,
-            Some((&wild @ ("*" | "?"), rest)) => {
-                let skips = if wild == "*" { 1..=3 } else { 0..=1 };
+            Some((&wild @ ("*" | "**" | "?"), rest)) => {
+                let skips = match wild {
+                    "*" => 1..=3,
+                    "**" => 0..=6,
+                    _ => 0..=1,
+                };
                 skips
                     .into_iter()
                     .any(|k| k <= words.len() && at(&words[k..], rest))
