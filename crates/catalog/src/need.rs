@@ -342,6 +342,19 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
     (&["where", "did", "i", "put"], "find"),
+    // "where on earth is the template I saved": a file kept somewhere.
+    (
+        &[
+            "where",
+            "?",
+            "?",
+            "is|are|s",
+            "**",
+            "i|we",
+            "saved|stored|filed",
+        ],
+        "find files",
+    ),
     (&["by", "whom"], "author"),
     (&["did", "i", "?", "tell", "you"], "remember"),
     (&["have", "i", "?", "told", "you"], "remember"),
@@ -376,6 +389,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "search",
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
+    // The search program named as the verb: "grep the repo for …" among
+    // the need's other words; "content" tips it from finding files to
+    // searching inside them.
+    (&["grep|greps|grepping|ripgrep|rg"], "grep content"),
     (&["you", "?", "got|have", "access", "to"], "connectors"),
     // A repository's story is its history (as German and Romance
     // languages have one word for both).
@@ -1022,6 +1039,10 @@ mod tests {
             ("every TODO in the codebase", "grep"),
             ("commits since Friday by Ana", "author"),
             ("lol what did i even change today", "status"),
+            ("grep the repo for the error message", "grep content"),
+            ("where's the scan we filed in March", "find files"),
+            ("where on earth is the template I saved", "find files"),
+            ("rg for the old flag name", "grep content"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -1054,6 +1075,10 @@ mod tests {
             "tinkering about in the shed",
             "track the parcel down",
             "half the team",
+            "a grape and an egg",
+            "the rugby score",
+            "where to eat, I saved some money",
+            "I saved it, where next?",
             "a quarter of the files",
             "across the webcam",
             "touch a nerve",
@@ -1268,7 +1293,7 @@ mod tests {
                 "where do we call parse_invoice?",
                 "who uses `parseInvoice`",
                 "find render() callers",
-                "grep for MAX_RETRIES",
+                "search for MAX_RETRIES",
             ],
             &[
                 "order an iPhone case",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,346 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,386 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -164,9 +164,14 @@
 //! folder with rm -rf build") met 35 and 36 on its first run; a
 //! command-line flag and git's commands without a tool of ours read as
 //! the shell, "check online" as a search and a named file set "back to"
-//! a value as an edit then met 38 and 38, losing none before it.
-//! Measured now: BM25 2226/2346 (94.9 %), the local model 2286/2346
-//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
+//! a value as an edit then met 38 and 38, losing none before it. Batch
+//! 60 (40, said in frustration: "ugh the build is red AGAIN, who touched
+//! the Dockerfile last??", "seriously, where on earth is the invoice
+//! template I saved last week") met 37 and 38 on its first run; grep
+//! named as the verb read as a search of contents, and "where is … I
+//! saved" as finding files, then met 39 and 40, losing none before it.
+//! Measured now: BM25 2265/2386 (94.9 %), the local model 2326/2386
+//! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -183,8 +188,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2226;
-const LOCAL_MET: usize = 2283;
+const BM25_MET: usize = 2265;
+const LOCAL_MET: usize = 2323;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
