@@ -189,8 +189,14 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
 
 /// Formal and office words and the plain ones the catalogs use: "kindly
 /// amend the limit", "ascertain whether", "lodged in Confluence", "the
-/// delta since my last commit". Not "compose": `docker compose` is a name.
+/// delta since my last commit"; and "actualize" and "enterprise", which a
+/// speaker of a Romance language may write for "update" and "company".
+/// Not "compose": `docker compose` is a name.
 const FORMAL: &[(&str, &str)] = &[
+    ("actualise", "update"),
+    ("actualised", "updated"),
+    ("actualize", "update"),
+    ("actualized", "updated"),
     ("advise", "tell"),
     ("amend", "edit"),
     ("amended", "edited"),
@@ -198,6 +204,7 @@ const FORMAL: &[(&str, &str)] = &[
     ("convey", "tell"),
     ("correspond", "write"),
     ("delta", "diff"),
+    ("enterprise", "company"),
     ("inform", "tell"),
     ("lodge", "file"),
     ("lodged", "filed"),
@@ -372,6 +379,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&[MESSED, "about|around", "with"], "changed"),
     (&["which|what", "files", "*", CHANGED], "status"),
     (&["who", "?", "been", CHANGED], "author"),
+    (&["who", "has|have|had", CHANGED], "author"),
     (&["who", "introduced|broke|rewrote|refactored"], "author"),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
@@ -494,7 +502,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["listening|listens", "on", "port|ports"], "run"),
     // Terse: "contents of setup.cfg", "all the .proto files", "every
     // TODO in src", "commits by Ana".
-    (&["contents", "of"], "read"),
+    (&["content|contents", "of"], "read"),
     (&["all|every", "the", "*", "files"], "find"),
     (
         &[
@@ -871,6 +879,10 @@ mod tests {
             respelt("the delta since Monday", fix),
             "the diff since Monday"
         );
+        assert_eq!(
+            respelt("please actualize the price of the enterprise", fix),
+            "please update the price of the company"
+        );
         // Nothing to read: the need itself, not a copy.
         assert!(matches!(respelt("open the readme", fix), Cow::Borrowed(_)));
     }
@@ -1042,6 +1054,8 @@ mod tests {
             ("grep the repo for the error message", "grep content"),
             ("where's the scan we filed in March", "find files"),
             ("where on earth is the template I saved", "find files"),
+            ("who has modified the config", "author"),
+            ("which is the content of notes", "read"),
             ("rg for the old flag name", "grep content"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
@@ -1079,6 +1093,7 @@ mod tests {
             "the rugby score",
             "where to eat, I saved some money",
             "I saved it, where next?",
+            "who has a modified car",
             "a quarter of the files",
             "across the webcam",
             "touch a nerve",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,386 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,426 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -170,7 +170,13 @@
 //! template I saved last week") met 37 and 38 on its first run; grep
 //! named as the verb read as a search of contents, and "where is … I
 //! saved" as finding files, then met 39 and 40, losing none before it.
-//! Measured now: BM25 2265/2386 (94.9 %), the local model 2326/2386
+//! Batch 61 (40, English as a speaker of Spanish or French may write it:
+//! "please actualize the price in the file pricing.md", "who has
+//! modified the file of configuration the last time") met 34 and 37 on
+//! its first run; "actualize" as "update", "enterprise" as "company",
+//! "who has modified" as authorship and "the content of" as reading then
+//! met 38 and 40, losing none before it.
+//! Measured now: BM25 2303/2426 (94.9 %), the local model 2366/2426
 //! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -188,8 +194,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2265;
-const LOCAL_MET: usize = 2323;
+const BM25_MET: usize = 2303;
+const LOCAL_MET: usize = 2363;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
