@@ -392,6 +392,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["check|look|search", "online"], "search"),
+    (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
         "search",
@@ -401,6 +402,13 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // the need's other words; "content" tips it from finding files to
     // searching inside them.
     (&["grep|greps|grepping|ripgrep|rg"], "grep content"),
+    // Other programs named as the verb: "ls src/", "vim the .env".
+    (&["ls"], "list files"),
+    (&["sed"], "edit"),
+    (
+        &["vim|vi|nano|emacs", "the|a|an|my|our|your|this|that|it|its"],
+        "edit",
+    ),
     (&["you", "?", "got|have", "access", "to"], "connectors"),
     // A repository's story is its history (as German and Romance
     // languages have one word for both).
@@ -1056,6 +1064,9 @@ mod tests {
             ("where on earth is the template I saved", "find files"),
             ("who has modified the config", "author"),
             ("which is the content of notes", "read"),
+            ("ls the handlers", "list files"),
+            ("vim the config and flip it", "edit"),
+            ("what rsync does, look it up", "search"),
             ("rg for the old flag name", "grep content"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
@@ -1094,6 +1105,8 @@ mod tests {
             "where to eat, I saved some money",
             "I saved it, where next?",
             "who has a modified car",
+            "lots of vim and vigour",
+            "look up to it",
             "a quarter of the files",
             "across the webcam",
             "touch a nerve",

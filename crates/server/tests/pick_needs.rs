@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,426 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,466 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -175,9 +175,13 @@
 //! modified the file of configuration the last time") met 34 and 37 on
 //! its first run; "actualize" as "update", "enterprise" as "company",
 //! "who has modified" as authorship and "the content of" as reading then
-//! met 38 and 40, losing none before it.
-//! Measured now: BM25 2303/2426 (94.9 %), the local model 2366/2426
-//! (97.5 %). A change that loses needs fails here: see [`BM25_MET`].
+//! met 38 and 40, losing none before it. Batch 62 (40, a program or a
+//! command line as the verb: "cat the Makefile for me", "vim the .env and
+//! flip DEBUG to false", "gcal: 30 min with Priya tomorrow 2pm") met 34
+//! and 35 on its first run; `ls`, `vim`, `sed` and "look it up" read as
+//! what they do then met 38 and 37, losing none before it.
+//! Measured now: BM25 2341/2466 (94.9 %), the local model 2403/2466
+//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -194,8 +198,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2303;
-const LOCAL_MET: usize = 2363;
+const BM25_MET: usize = 2341;
+const LOCAL_MET: usize = 2400;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
