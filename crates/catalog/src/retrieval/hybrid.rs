@@ -55,9 +55,10 @@ impl FusionParams {
     /// queries (train nDCG@10 0.7244), with documents embedded by
     /// [`super::embedding::embedding_text`]. `tests/hybrid_sets.rs` checks
     /// that no grid point beats it by more than [`FIT_TOLERANCE`] on 2,000
-    /// of them spread over the split. Since then the rankers read paths
-    /// and misspellings, and the fit on today's code picks keyword 0.05,
-    /// BM25 0.15 (train 0.7254, these 0.7253); kept, as the same score.
+    /// of them spread over the split. The rankers have changed since
+    /// (paths read as what they are, misspellings as words), and on them
+    /// the fit now picks keyword 0.05, BM25 0.15: train 0.7254, these
+    /// 0.7253, the same score, so these stay.
     ///
     /// `server_weight` is not fitted: no training split has servers. It is
     /// the uninformed prior, equal weight (a tool's server counts as much
