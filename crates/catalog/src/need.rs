@@ -379,7 +379,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&[MESSED, "about|around", "with"], "changed"),
     (&["which|what", "files", "*", CHANGED], "status"),
     (&["who", "?", "been", CHANGED], "author"),
-    (&["who", "has|have|had", CHANGED], "author"),
+    (&["who", CHANGED], "author"),
+    (&["who", "has|have|had|just|last|else", CHANGED], "author"),
     (&["who", "introduced|broke|rewrote|refactored"], "author"),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
@@ -392,6 +393,11 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["check|look|search", "online"], "search"),
+    (&["opening", "time|times|hours"], "search"),
+    // The agent's own doings are in the audit: "what did you do on my
+    // computer yesterday".
+    (&["what", "did|have", "you", "do|done"], "audit"),
+    (&["a|the", "new", "file"], "write"),
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
@@ -1068,6 +1074,10 @@ mod tests {
             ("vim the config and flip it", "edit"),
             ("what rsync does, look it up", "search"),
             ("rg for the old flag name", "grep content"),
+            ("who changed the words", "author"),
+            ("the opening hours of the library", "search"),
+            ("what did you do yesterday", "audit"),
+            ("type up a new file", "write"),
         ] {
             assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
         }
@@ -1107,6 +1117,9 @@ mod tests {
             "who has a modified car",
             "lots of vim and vigour",
             "look up to it",
+            "what did you want to do",
+            "the opening of the time capsule",
+            "who is changing rooms",
             "a quarter of the files",
             "across the webcam",
             "touch a nerve",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,466 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,506 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -179,9 +179,16 @@
 //! command line as the verb: "cat the Makefile for me", "vim the .env and
 //! flip DEBUG to false", "gcal: 30 min with Priya tomorrow 2pm") met 34
 //! and 35 on its first run; `ls`, `vim`, `sed` and "look it up" read as
-//! what they do then met 38 and 37, losing none before it.
-//! Measured now: BM25 2341/2466 (94.9 %), the local model 2403/2466
-//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
+//! what they do then met 38 and 37, losing none before it. Batch 63 (40,
+//! someone who is not technical, about their own computer and clubs:
+//! "my laptop says the disk is nearly full, what is taking up all the
+//! room", "my nephew set up this git thing for my poems, can you save
+//! what I wrote today in it") met only 28 and 33 on its first run;
+//! "who changed" as authorship, "what did you do" as the audit, "a new
+//! file" as writing and opening hours as a search then met 31 and 34,
+//! and two more before it with BM25.
+//! Measured now: BM25 2374/2506 (94.7 %), the local model 2437/2506
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -198,8 +205,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2341;
-const LOCAL_MET: usize = 2400;
+const BM25_MET: usize = 2374;
+const LOCAL_MET: usize = 2434;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
