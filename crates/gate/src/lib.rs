@@ -63,6 +63,15 @@ pub struct CallRequest {
     pub permissions: Option<Arc<PermissionManager>>,
 }
 
+/// The policy's decision on a call before anything is recorded
+/// ([`Gate::evaluate`]).
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    pub decision: Decision,
+    /// The autonomy level in force after the override's expiry check.
+    pub autonomy: AutonomyLevel,
+}
+
 /// What the gate answers for one call.
 #[derive(Debug, Clone, Serialize)]
 pub struct GateDecision {
@@ -201,16 +210,42 @@ impl<S: Store> Gate<S> {
 
     /// Decides a call, opens an approval when it needs one, and audits both.
     pub async fn decide(&self, req: &CallRequest, now: i64) -> Result<GateDecision, GateError> {
-        let level = req
+        let evaluation = self.evaluate(req, now);
+        self.record(req, evaluation, now).await
+    }
+
+    /// The policy's decision on a call, with nothing recorded or opened:
+    /// what [`Gate::record`] then acts on. Pure (the rules are fixed when
+    /// the gate is built), so a caller may look before it commits to a
+    /// path, and the decision recorded is the one it looked at.
+    pub fn evaluate(&self, req: &CallRequest, now: i64) -> Evaluation {
+        let autonomy = req
             .autonomy
             .map_or(AutonomyLevel::Normal, |o| o.effective_level(now));
         let ctx = DecisionContext {
-            autonomy: level,
+            autonomy,
             rules: self.rules.as_ref(),
             permissions: req.permissions.as_deref(),
             tool_hints: req.hints.as_ref(),
         };
-        let decision = decide(&req.tool, &req.args, &ctx);
+        Evaluation {
+            decision: decide(&req.tool, &req.args, &ctx),
+            autonomy,
+        }
+    }
+
+    /// Audits an evaluated call and, for `confirm`, finds or opens its
+    /// approval request.
+    pub async fn record(
+        &self,
+        req: &CallRequest,
+        evaluation: Evaluation,
+        now: i64,
+    ) -> Result<GateDecision, GateError> {
+        let Evaluation {
+            decision,
+            autonomy: level,
+        } = evaluation;
         let (canonical, hash) = args_hash(&req.args);
         let session = req.session.clone().unwrap_or_default();
         self.store

@@ -7,6 +7,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use hivegate_gate::Gate;
+use hivegate_mcp::fast::FastLane;
 use hivegate_mcp::gateway::{Gateway, GatewayConfig, GatewaySession};
 use hivegate_mcp::lines::LineTransport;
 use hivegate_mcp::retrieval::ToolSelector;
@@ -258,8 +259,14 @@ fn stdio(h: HomeArgs, a: McpArgs) -> Result<()> {
             },
         );
         let (read, write) = crate::stdio_pipes::stdio();
-        let served = GatewaySession::new(gw)
-            .serve(LineTransport::<RoleServer, _>::new(read, write))
+        let session = GatewaySession::new(gw);
+        let transport = LineTransport::<RoleServer, _>::new(read, write);
+        let transport = match transport.line_sender() {
+            Some(out) => transport.with_intercept(Arc::new(FastLane::new(session.clone(), out))),
+            None => transport,
+        };
+        let served = session
+            .serve(transport)
             .await
             .context("the MCP client did not complete the handshake")?
             .waiting()

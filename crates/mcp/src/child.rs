@@ -6,6 +6,7 @@
 //! so the signals reach what it started too. Dropping it kills the group.
 
 use std::process::{ExitStatus, Stdio};
+use std::sync::Arc;
 use std::time::Duration;
 
 use process_wrap::tokio::{ChildWrapper, CommandWrap};
@@ -13,7 +14,8 @@ use rmcp::service::{RoleClient, RxJsonRpcMessage, TxJsonRpcMessage};
 use rmcp::transport::Transport;
 use tokio::process::{ChildStderr, ChildStdout};
 
-use crate::lines::LineTransport;
+use crate::lines::{LineSender, LineTransport};
+use crate::raw_call::RawCalls;
 
 /// How long each step of the shutdown waits for the child to exit.
 const EXIT_WAIT: Duration = Duration::from_secs(3);
@@ -24,6 +26,7 @@ const SIGTERM: i32 = 15;
 pub struct ChildTransport {
     child: Option<Box<dyn ChildWrapper>>,
     lines: LineTransport<RoleClient, ChildStdout>,
+    raw: Arc<RawCalls>,
 }
 
 impl ChildTransport {
@@ -41,13 +44,22 @@ impl ChildTransport {
             return Err(std::io::Error::other("the child's stdio was not piped"));
         };
         let stderr = inner.stderr().take();
+        let raw = Arc::new(RawCalls::new());
+        let lines = LineTransport::new(stdout, stdin).with_intercept(raw.clone());
         Ok((
             ChildTransport {
                 child: Some(child),
-                lines: LineTransport::new(stdout, stdin),
+                lines,
+                raw,
             },
             stderr,
         ))
+    }
+
+    /// Where raw `tools/call` requests go and their replies come back
+    /// ([`crate::raw_call`]); None once the transport is closed.
+    pub fn raw_lane(&self) -> Option<(Arc<RawCalls>, LineSender<RoleClient>)> {
+        Some((Arc::clone(&self.raw), self.lines.line_sender()?))
     }
 
     /// The child's process id while it runs.

@@ -18,7 +18,7 @@
 //! A call that did not run never comes back as a success.
 
 use std::collections::BTreeSet;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
@@ -42,7 +42,7 @@ use serde_json::{Value, json};
 use crate::lru::Lru;
 use crate::relay::{ElicitRelay, cancelled};
 use crate::retrieval::{Message, ToolSelector, query_from_messages};
-use crate::runtime::{McpRuntime, ToolIndex};
+use crate::runtime::{ExposedTool, McpRuntime, ToolIndex};
 
 /// Request `_meta` key naming the conversation (default: the MCP session).
 pub const META_CONVERSATION: &str = "hivegate/conversation";
@@ -149,7 +149,7 @@ impl std::fmt::Debug for Gateway {
     }
 }
 
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
@@ -229,6 +229,10 @@ fn upstream_tool(t: &crate::runtime::ExposedTool) -> Tool {
 
 fn error_result(text: impl Into<String>) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(text)])
+}
+
+pub(crate) fn not_decided(e: &hivegate_gate::GateError) -> String {
+    format!("the gate could not decide, so the call did not run: {e}")
 }
 
 fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
@@ -334,10 +338,13 @@ pub struct RunState {
 }
 
 /// One downstream MCP session (for a stateless client, one request).
+#[derive(Clone)]
 pub struct GatewaySession {
-    gw: Arc<Gateway>,
+    pub(crate) gw: Arc<Gateway>,
     id: String,
     visible: Arc<Visible>,
+    /// The client, once it has completed the handshake.
+    pub(crate) peer: Arc<OnceLock<Peer<RoleServer>>>,
 }
 
 /// Passes an upstream's form to the agent's client. The message names the
@@ -428,6 +435,7 @@ impl GatewaySession {
                 shown: Mutex::new(BTreeSet::new()),
             }),
             id,
+            peer: Arc::default(),
         }
     }
 
@@ -439,18 +447,25 @@ impl GatewaySession {
     /// `_meta`, else this session; a stateless client (no session exists)
     /// is one conversation per client name.
     fn conversation_of(&self, context: &RequestContext<RoleServer>) -> String {
-        if let Some(c) = context.meta.get(META_CONVERSATION).and_then(Value::as_str) {
-            let c: String = c.chars().take(200).collect();
-            if let Ok(mut conv) = self.visible.conversation.lock() {
-                conv.clone_from(&c);
-            }
-            return c;
-        }
-        if stateless(context) {
+        let named = context.meta.get(META_CONVERSATION).and_then(Value::as_str);
+        if named.is_none() && stateless(context) {
             let client = context.client_info().map(|i| i.name).unwrap_or_default();
             return format!("client:{}", client.chars().take(100).collect::<String>());
         }
-        self.visible.conversation()
+        self.conversation_named(named)
+    }
+
+    /// The conversation a request of a session belongs to: the one it
+    /// names (which then becomes the session's), else the session's.
+    pub(crate) fn conversation_named(&self, named: Option<&str>) -> String {
+        let Some(c) = named else {
+            return self.visible.conversation();
+        };
+        let c: String = c.chars().take(200).collect();
+        if let Ok(mut conv) = self.visible.conversation.lock() {
+            conv.clone_from(&c);
+        }
+        c
     }
 
     /// Which upstream tools to show, and an audit row saying so.
@@ -486,7 +501,76 @@ impl GatewaySession {
     ) -> CallToolResponse {
         let conversation = self.conversation_of(context);
         let hash = loop_guard::args_hash(&args);
-        let verdict = self.with_run(&conversation, |r| {
+        if let Err(message) = self.guard(&conversation, name, hash).await {
+            return error_result(message).into();
+        }
+        let index = self.gw.runtime.index();
+        let is_meta = META_TOOLS.contains(&name);
+        let upstream = index.get(name);
+        if !is_meta && upstream.is_none() {
+            return error_result(format!(
+                "no tool named `{name}` is available (it may have been stopped or removed)"
+            ))
+            .into();
+        }
+        let req = self.request(name, args, &conversation, upstream);
+        let decision = match self.gw.gate.decide(&req, now_ms()).await {
+            Ok(d) => d,
+            Err(e) => return error_result(not_decided(&e)).into(),
+        };
+        let args = &req.args;
+        match decision.decision.decision {
+            Verdict::Deny => {
+                let why = decision.decision.reasons.join("; ");
+                return error_result(format!("hivegate denied {name}: {why}")).into();
+            }
+            Verdict::Auto => {}
+            Verdict::Confirm => {
+                let Some(approval) = decision.approval_id.clone() else {
+                    return error_result(
+                        "the gate asked for a human but opened no approval; the call did not run",
+                    )
+                    .into();
+                };
+                let asked = Asked {
+                    name,
+                    args,
+                    approval: &approval,
+                    reasons: decision.decision.reasons.join("; "),
+                    session: &conversation,
+                };
+                if let Err(r) = self.await_human(&asked, round, context).await {
+                    return r;
+                }
+            }
+        }
+        let result = if is_meta {
+            self.run_meta(name, args, &conversation, context).await
+        } else {
+            let relay = self.relay(name, &conversation, context);
+            match self
+                .gw
+                .runtime
+                .call(name, args.as_object().cloned(), Some(relay))
+                .await
+            {
+                Ok(r) => r,
+                Err(e) => error_result(e.to_string()),
+            }
+        };
+        self.ran(&conversation, name, hash, result.is_error != Some(true));
+        result.into()
+    }
+
+    /// Tells the loop guard how a call that ran went.
+    pub(crate) fn ran(&self, conversation: &str, name: &str, hash: u64, ok: bool) {
+        self.with_run(conversation, |r| r.loop_guard.record(name, hash, ok));
+    }
+
+    /// The loop guard's word on a call (`hash`: its arguments'): Err with
+    /// what to answer when it blocks the call or ends the run.
+    pub(crate) async fn guard(&self, conversation: &str, name: &str, hash: u64) -> Result<(), String> {
+        let verdict = self.with_run(conversation, |r| {
             if r.aborted {
                 return LoopVerdict::Abort {
                     tier: loop_guard::LoopTier::T3,
@@ -505,86 +589,36 @@ impl GatewaySession {
             v
         });
         match verdict.unwrap_or(LoopVerdict::Proceed) {
-            LoopVerdict::Proceed => {}
-            LoopVerdict::Block { message, .. } => return error_result(message).into(),
+            LoopVerdict::Proceed => Ok(()),
+            LoopVerdict::Block { message, .. } => Err(message),
             LoopVerdict::Abort { message, .. } => {
                 self.audit(
                     "loop_abort",
                     json!({"conversation": conversation, "tool": name}),
                 )
                 .await;
-                return error_result(message).into();
+                Err(message)
             }
         }
-        let index = self.gw.runtime.index();
-        let is_meta = META_TOOLS.contains(&name);
-        let upstream = index.get(name);
-        if !is_meta && upstream.is_none() {
-            return error_result(format!(
-                "no tool named `{name}` is available (it may have been stopped or removed)"
-            ))
-            .into();
-        }
-        let req = CallRequest {
+    }
+
+    /// What the gate is asked about a call.
+    pub(crate) fn request(
+        &self,
+        name: &str,
+        args: Value,
+        conversation: &str,
+        upstream: Option<&ExposedTool>,
+    ) -> CallRequest {
+        CallRequest {
             tool: name.to_owned(),
-            args: args.clone(),
-            session: Some(conversation.clone()),
+            args,
+            session: Some(conversation.to_owned()),
             workspace: self.gw.config.workspace.clone(),
             autonomy: self.gw.config.autonomy,
             hints: upstream.and_then(|t| t.tool.annotations),
             permissions: self.gw.config.permissions.clone(),
-        };
-        let decision = match self.gw.gate.decide(&req, now_ms()).await {
-            Ok(d) => d,
-            Err(e) => {
-                return error_result(format!(
-                    "the gate could not decide, so the call did not run: {e}"
-                ))
-                .into();
-            }
-        };
-        match decision.decision.decision {
-            Verdict::Deny => {
-                let why = decision.decision.reasons.join("; ");
-                return error_result(format!("hivegate denied {name}: {why}")).into();
-            }
-            Verdict::Auto => {}
-            Verdict::Confirm => {
-                let Some(approval) = decision.approval_id.clone() else {
-                    return error_result(
-                        "the gate asked for a human but opened no approval; the call did not run",
-                    )
-                    .into();
-                };
-                let asked = Asked {
-                    name,
-                    args: &args,
-                    approval: &approval,
-                    reasons: decision.decision.reasons.join("; "),
-                    session: &conversation,
-                };
-                if let Err(r) = self.await_human(&asked, round, context).await {
-                    return r;
-                }
-            }
         }
-        let result = if is_meta {
-            self.run_meta(name, &args, &conversation, context).await
-        } else {
-            let relay = self.relay(name, &conversation, context);
-            match self
-                .gw
-                .runtime
-                .call(name, args.as_object().cloned(), Some(relay))
-                .await
-            {
-                Ok(r) => r,
-                Err(e) => error_result(e.to_string()),
-            }
-        };
-        let ok = result.is_error != Some(true);
-        self.with_run(&conversation, |r| r.loop_guard.record(name, hash, ok));
-        result.into()
     }
 
     async fn audit(&self, kind: &str, row: Value) {
@@ -600,9 +634,21 @@ impl GatewaySession {
         conversation: &str,
         context: &RequestContext<RoleServer>,
     ) -> Arc<dyn ElicitRelay> {
+        let peer = (client_elicits(context) && !stateless(context)).then(|| context.peer.clone());
+        self.relay_to(tool, conversation, peer)
+    }
+
+    /// Who answers the upstream's questions during a call: `peer`, or
+    /// nobody (and the relay records that).
+    pub(crate) fn relay_to(
+        &self,
+        tool: &str,
+        conversation: &str,
+        peer: Option<Peer<RoleServer>>,
+    ) -> Arc<dyn ElicitRelay> {
         Arc::new(DownstreamRelay {
             gw: Arc::clone(&self.gw),
-            peer: (client_elicits(context) && !stateless(context)).then(|| context.peer.clone()),
+            peer,
             tool: tool.to_owned(),
             conversation: conversation.to_owned(),
         })
@@ -943,6 +989,7 @@ impl ServerHandler for GatewaySession {
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        let _ = self.peer.set(context.peer.clone());
         watch_tool_list(&self.gw, Arc::downgrade(&self.visible), context.peer);
     }
 }

@@ -17,10 +17,12 @@
 
 pub mod child;
 pub mod config;
+pub mod fast;
 pub mod gateway;
 pub mod lines;
 pub mod lru;
 pub mod names;
+pub mod raw_call;
 pub mod relay;
 pub mod retrieval;
 pub mod runtime;

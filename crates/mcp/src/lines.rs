@@ -10,6 +10,11 @@
 //! two can only differ in speed. Outgoing messages queue for one writer
 //! task, which writes whatever has queued in one write: under load, one
 //! system call (and one wake-up of the reader) carries several messages.
+//!
+//! A transport may also be given an [`Intercept`], which sees each line
+//! before any reading and may take it, and a [`LineSender`], which queues
+//! lines already written as JSON: together they let the gateway carry a
+//! gated `tools/call` and its result past rmcp (see [`crate::fast`]).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -158,6 +163,44 @@ impl LineRole for RoleClient {
     }
 }
 
+/// Sees each incoming line (trimmed, not blank) before it is read as a
+/// message, and may take it: a taken line never reaches rmcp.
+pub trait Intercept: Send + Sync {
+    /// True when the line was taken. Runs on the reader: it must not block.
+    fn take(&self, line: &[u8]) -> bool;
+
+    /// The stream ended or the transport was dropped: nothing more will
+    /// come, so whoever waits for a line must stop waiting.
+    fn closed(&self) {}
+}
+
+/// What the writer task writes.
+enum Outgoing<Role: ServiceRole> {
+    Message(TxJsonRpcMessage<Role>),
+    /// One whole JSON message, without its newline.
+    Line(Vec<u8>),
+}
+
+/// Queues lines already written as JSON on a transport's writer, in order
+/// with its messages. It does not keep the writer open: once the transport
+/// is closed or dropped, sending fails.
+pub struct LineSender<Role: ServiceRole>(mpsc::WeakSender<Outgoing<Role>>);
+
+impl<Role: ServiceRole> Clone for LineSender<Role> {
+    fn clone(&self) -> Self {
+        LineSender(self.0.clone())
+    }
+}
+
+impl<Role: ServiceRole> LineSender<Role> {
+    /// `line` must be one JSON message with no newline in it (what
+    /// `serde_json` writes never has one).
+    pub async fn send(&self, line: Vec<u8>) -> Result<(), std::io::Error> {
+        let queue = self.0.upgrade().ok_or_else(closed)?;
+        queue.send(Outgoing::Line(line)).await.map_err(|_| closed())
+    }
+}
+
 /// One MCP connection over a byte stream pair, one JSON message per line.
 pub struct LineTransport<Role: LineRole, R> {
     read: BufReader<R>,
@@ -165,9 +208,10 @@ pub struct LineTransport<Role: LineRole, R> {
     /// Dropping the tail of an over-long line; kept here because `receive`
     /// may be cancelled half way through one.
     discarding: bool,
-    queue: Option<mpsc::Sender<TxJsonRpcMessage<Role>>>,
+    queue: Option<mpsc::Sender<Outgoing<Role>>>,
     writer: Option<JoinHandle<()>>,
     calls: Arc<OutstandingCalls>,
+    intercept: Option<Arc<dyn Intercept>>,
 }
 
 impl<Role: LineRole, R: AsyncRead + Send + Unpin> LineTransport<Role, R> {
@@ -181,7 +225,20 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> LineTransport<Role, R> {
             queue: Some(queue),
             writer: Some(tokio::spawn(write_loop::<Role, W>(write, rx))),
             calls: Arc::default(),
+            intercept: None,
         }
+    }
+
+    /// Offers every line to `intercept` first.
+    #[must_use]
+    pub fn with_intercept(mut self, intercept: Arc<dyn Intercept>) -> Self {
+        self.intercept = Some(intercept);
+        self
+    }
+
+    /// Queues raw lines on this transport's writer; None once it is closed.
+    pub fn line_sender(&self) -> Option<LineSender<Role>> {
+        self.queue.as_ref().map(|q| LineSender(q.downgrade()))
     }
 
     /// One whole line into `self.line`, never longer than [`MAX_LINE`]:
@@ -223,6 +280,14 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> LineTransport<Role, R> {
     }
 }
 
+impl<Role: LineRole, R> Drop for LineTransport<Role, R> {
+    fn drop(&mut self) {
+        if let Some(i) = &self.intercept {
+            i.closed();
+        }
+    }
+}
+
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl<Role: LineRole, R: AsyncRead + Send + Unpin> Transport<Role> for LineTransport<Role, R> {
@@ -236,7 +301,7 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> Transport<Role> for LineTransp
         let queue = self.queue.clone();
         async move {
             match queue {
-                Some(q) => q.send(item).await.map_err(|_| closed()),
+                Some(q) => q.send(Outgoing::Message(item)).await.map_err(|_| closed()),
                 None => Err(closed()),
             }
         }
@@ -244,14 +309,22 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> Transport<Role> for LineTransp
 
     async fn receive(&mut self) -> Option<RxJsonRpcMessage<Role>> {
         loop {
-            if !self.read_line().await? {
+            let Some(whole) = self.read_line().await else {
+                if let Some(i) = &self.intercept {
+                    i.closed();
+                }
+                return None;
+            };
+            if !whole {
                 continue;
             }
             let line = std::mem::take(&mut self.line);
             let trimmed = line.strip_suffix(b"\n").unwrap_or(&line);
             let trimmed = trimmed.strip_suffix(b"\r").unwrap_or(trimmed);
             let trimmed = trimmed.strip_prefix(BOM).unwrap_or(trimmed);
-            let parsed = if trimmed.iter().all(u8::is_ascii_whitespace) {
+            let parsed = if trimmed.iter().all(u8::is_ascii_whitespace)
+                || self.intercept.as_ref().is_some_and(|i| i.take(trimmed))
+            {
                 None
             } else if let Some(m) = Role::fast(trimmed, &self.calls) {
                 Some(m)
@@ -277,6 +350,9 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> Transport<Role> for LineTransp
     }
 
     async fn close(&mut self) -> Result<(), Self::Error> {
+        if let Some(i) = &self.intercept {
+            i.closed();
+        }
         // The writer drains what is queued, then shuts its stream.
         self.queue = None;
         if let Some(writer) = self.writer.take() {
@@ -292,7 +368,7 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> Transport<Role> for LineTransp
 /// "invalid request" when it carries an id, and ignored when it does
 /// not (a notification nobody here knows).
 async fn refuse<Role: ServiceRole>(
-    queue: Option<&mpsc::Sender<TxJsonRpcMessage<Role>>>,
+    queue: Option<&mpsc::Sender<Outgoing<Role>>>,
     line: &[u8],
     error: &serde_json::Error,
 ) {
@@ -318,7 +394,7 @@ async fn refuse<Role: ServiceRole>(
             Some(id),
             ErrorData::invalid_request(format!("invalid request: {error}"), None),
         ));
-        let _ = queue.send(reply).await;
+        let _ = queue.send(Outgoing::Message(reply)).await;
     }
 }
 
@@ -328,7 +404,7 @@ fn closed() -> std::io::Error {
 
 async fn write_loop<Role: ServiceRole, W: AsyncWrite + Unpin>(
     mut write: W,
-    mut queue: mpsc::Receiver<TxJsonRpcMessage<Role>>,
+    mut queue: mpsc::Receiver<Outgoing<Role>>,
 ) {
     let mut buf = Vec::with_capacity(8 * 1024);
     while let Some(first) = queue.recv().await {
@@ -336,12 +412,18 @@ async fn write_loop<Role: ServiceRole, W: AsyncWrite + Unpin>(
         let mut next = Some(first);
         while let Some(message) = next {
             let mark = buf.len();
-            match serde_json::to_writer(&mut buf, &message) {
-                Ok(()) => buf.push(b'\n'),
-                Err(e) => {
-                    // Never half a message on the wire.
-                    buf.truncate(mark);
-                    tracing::warn!(error = %e, "a message could not be written as JSON");
+            match message {
+                Outgoing::Message(m) => match serde_json::to_writer(&mut buf, &m) {
+                    Ok(()) => buf.push(b'\n'),
+                    Err(e) => {
+                        // Never half a message on the wire.
+                        buf.truncate(mark);
+                        tracing::warn!(error = %e, "a message could not be written as JSON");
+                    }
+                },
+                Outgoing::Line(line) => {
+                    buf.extend_from_slice(&line);
+                    buf.push(b'\n');
                 }
             }
             next = if buf.len() < WRITE_BATCH {

@@ -20,6 +20,7 @@ use tokio::sync::{Mutex, mpsc, watch};
 
 use crate::config::{ConfigDiff, ConfigError, McpConfig, ServerConfig, Signature, diff, signature};
 use crate::names::ToolTable;
+use crate::raw_call::RawResult;
 use crate::relay::ElicitRelay;
 use crate::upstream::{Connection, Limits, UpstreamError, UpstreamTool};
 
@@ -61,6 +62,24 @@ pub struct ExposedTool {
     pub tool: UpstreamTool,
     /// None only in a [`ToolIndex::detached`] index.
     conn: Option<Arc<Connection>>,
+}
+
+/// The tool exposed as `exposed` and its live connection.
+fn connection<'a>(
+    index: &'a ToolIndex,
+    exposed: &str,
+) -> Result<(&'a ExposedTool, &'a Arc<Connection>), CallError> {
+    index
+        .get(exposed)
+        .and_then(|t| Some((t, t.conn.as_ref()?)))
+        .ok_or_else(|| CallError::UnknownTool(exposed.to_owned()))
+}
+
+impl ExposedTool {
+    /// Whether calls to it can go as bytes ([`McpRuntime::call_raw`]).
+    pub fn passes_raw(&self) -> bool {
+        self.conn.as_ref().is_some_and(|c| c.passes_raw())
+    }
 }
 
 /// The tools of the running servers, immutable once built.
@@ -518,11 +537,34 @@ impl McpRuntime {
         relay: Option<Arc<dyn ElicitRelay>>,
     ) -> Result<CallToolResult, CallError> {
         let index = self.index();
-        let (t, conn) = index
-            .get(exposed)
-            .and_then(|t| Some((t, t.conn.as_ref()?)))
-            .ok_or_else(|| CallError::UnknownTool(exposed.to_owned()))?;
-        match conn.call(&t.tool.name, args, &self.limits, relay).await {
+        let (t, conn) = connection(&index, exposed)?;
+        let r = conn.call(&t.tool.name, args, &self.limits, relay).await;
+        self.settle(t, conn, r).await
+    }
+
+    /// Calls a tool as [`McpRuntime::call`] does, as bytes
+    /// ([`crate::raw_call`]); only for a tool whose
+    /// [`ExposedTool::passes_raw`].
+    pub async fn call_raw(
+        &self,
+        exposed: &str,
+        args: &serde_json::Map<String, Value>,
+        relay: Option<Arc<dyn ElicitRelay>>,
+    ) -> Result<RawResult, CallError> {
+        let index = self.index();
+        let (t, conn) = connection(&index, exposed)?;
+        let r = conn.call_raw(&t.tool.name, args, &self.limits, relay).await;
+        self.settle(t, conn, r).await
+    }
+
+    /// A call's outcome; a connection found dead marks its server failed.
+    async fn settle<T>(
+        &self,
+        t: &ExposedTool,
+        conn: &Arc<Connection>,
+        r: Result<T, UpstreamError>,
+    ) -> Result<T, CallError> {
+        match r {
             Ok(r) => Ok(r),
             Err(error) => {
                 if error == UpstreamError::Closed {

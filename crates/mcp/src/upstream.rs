@@ -25,6 +25,8 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 use crate::child::ChildTransport;
+use crate::lines::LineSender;
+use crate::raw_call::{RawCalls, RawResult, read_reply, request_line};
 use crate::config::ServerConfig;
 use crate::relay::{ElicitRelay, InFlight, Route, ask_paused, cancelled};
 
@@ -139,6 +141,8 @@ pub struct Connection {
     service: tokio::sync::Mutex<Option<RunningService<RoleClient, UpstreamHandler>>>,
     peer: Peer<RoleClient>,
     in_flight: Arc<InFlight>,
+    /// Raw `tools/call` (stdio upstreams): [`crate::raw_call`].
+    raw: Option<(Arc<RawCalls>, LineSender<RoleClient>)>,
     /// The child's process id (stdio upstreams).
     pub pid: Option<u32>,
     stderr: Arc<Mutex<VecDeque<String>>>,
@@ -252,6 +256,7 @@ impl Connection {
                     let cmd = child_command(command, args, env);
                     let (child, stderr) = ChildTransport::spawn(cmd).map_err(spawn_err)?;
                     let pid = child.id();
+                    let raw = child.raw_lane();
                     let stderr = keep_stderr(stderr);
                     let service = handler.serve(child).await.map_err(|e| {
                         let tail = stderr
@@ -264,7 +269,7 @@ impl Connection {
                             format!("{e}; stderr: {tail}")
                         })
                     })?;
-                    Ok::<_, UpstreamError>((service, pid, stderr))
+                    Ok::<_, UpstreamError>((service, pid, stderr, raw))
                 }
                 ServerConfig::Http { url, headers } => {
                     install_tls_provider();
@@ -274,11 +279,11 @@ impl Connection {
                         .serve(transport)
                         .await
                         .map_err(|e| UpstreamError::Handshake(e.to_string()))?;
-                    Ok((service, None, Arc::new(Mutex::new(VecDeque::new()))))
+                    Ok((service, None, Arc::new(Mutex::new(VecDeque::new())), None))
                 }
             }
         };
-        let (service, pid, stderr) = tokio::time::timeout(limits.start, start)
+        let (service, pid, stderr, raw) = tokio::time::timeout(limits.start, start)
             .await
             .map_err(|_| UpstreamError::Timeout(secs(limits.start)))??;
         let peer = service.peer().clone();
@@ -286,6 +291,7 @@ impl Connection {
             service: tokio::sync::Mutex::new(Some(service)),
             peer,
             in_flight,
+            raw,
             pid,
             stderr,
         })
@@ -352,6 +358,47 @@ impl Connection {
             ]));
         }
         Ok(result)
+    }
+
+    /// Whether [`Connection::call_raw`] can be used (stdio upstreams).
+    pub fn passes_raw(&self) -> bool {
+        self.raw.is_some()
+    }
+
+    /// Calls one tool as [`Connection::call`] does, with the request
+    /// written and the reply read as bytes ([`crate::raw_call`]).
+    pub async fn call_raw(
+        &self,
+        tool: &str,
+        args: &serde_json::Map<String, Value>,
+        limits: &Limits,
+        relay: Option<Arc<dyn ElicitRelay>>,
+    ) -> Result<RawResult, UpstreamError> {
+        /// Stops waiting for the reply however the call ends.
+        struct Forget<'a>(&'a RawCalls, u64);
+        impl Drop for Forget<'_> {
+            fn drop(&mut self) {
+                self.0.forget(self.1);
+            }
+        }
+        let (calls, out) = self.raw.as_ref().ok_or(UpstreamError::Closed)?;
+        let in_flight = self.in_flight.begin(relay);
+        let (n, reply) = calls.open().ok_or(UpstreamError::Closed)?;
+        let _forget = Forget(calls, n);
+        let started = Instant::now();
+        out.send(request_line(n, tool, args))
+            .await
+            .map_err(|_| UpstreamError::Closed)?;
+        tokio::pin!(reply);
+        let line = loop {
+            let Some(wait) = in_flight.clock.remaining(started, limits.call) else {
+                return Err(UpstreamError::Timeout(secs(limits.call)));
+            };
+            if let Ok(r) = tokio::time::timeout(wait, &mut reply).await {
+                break r.map_err(|_| UpstreamError::Closed)?;
+            }
+        };
+        read_reply(&line, tool, limits.max_result_bytes)
     }
 
     /// Whether the server still answers.
