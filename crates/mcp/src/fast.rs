@@ -41,7 +41,11 @@ use crate::raw_call::{RawResult, error_result};
 
 /// `_meta` keys a call in the lane may carry; any other (per-request
 /// client capabilities, say) leaves the call to rmcp.
-const LANE_META: [&str; 3] = ["progressToken", META_CONVERSATION, crate::gateway::META_CONTEXT];
+const LANE_META: [&str; 3] = [
+    "progressToken",
+    META_CONVERSATION,
+    crate::gateway::META_CONTEXT,
+];
 
 /// Calls in the lane, by request id, each with its cancel switch.
 type Running = Mutex<HashMap<RequestId, (u64, oneshot::Sender<()>)>>;
@@ -137,13 +141,19 @@ impl FastLane {
             .session
             .conversation_named(meta.get(META_CONVERSATION).and_then(Value::as_str));
         let args = Value::Object(p.arguments.unwrap_or_default());
-        let req = self.session.request(&p.name, args, &conversation, Some(tool));
+        let req = self
+            .session
+            .request(&p.name, args, &conversation, Some(tool));
         let now = now_ms();
         let evaluation = self.session.gw.gate.evaluate(&req, now);
         if evaluation.decision.decision != Verdict::Auto {
             return false;
         }
-        let relay_peer = client.capabilities.elicitation.is_some().then(|| peer.clone());
+        let relay_peer = client
+            .capabilities
+            .elicitation
+            .is_some()
+            .then(|| peer.clone());
         let (stop, stopped) = oneshot::channel();
         let mark = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Ok(mut r) = self.running.lock() {

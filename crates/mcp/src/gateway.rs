@@ -569,7 +569,12 @@ impl GatewaySession {
 
     /// The loop guard's word on a call (`hash`: its arguments'): Err with
     /// what to answer when it blocks the call or ends the run.
-    pub(crate) async fn guard(&self, conversation: &str, name: &str, hash: u64) -> Result<(), String> {
+    pub(crate) async fn guard(
+        &self,
+        conversation: &str,
+        name: &str,
+        hash: u64,
+    ) -> Result<(), String> {
         let verdict = self.with_run(conversation, |r| {
             if r.aborted {
                 return LoopVerdict::Abort {

@@ -160,7 +160,8 @@ pub(crate) fn read_reply(line: &[u8], tool: &str, max: usize) -> Result<RawResul
         structured_content: Option<IgnoredAny>,
         is_error: Option<bool>,
     }
-    let malformed = |why: &str| UpstreamError::Protocol(format!("malformed reply to {tool}: {why}"));
+    let malformed =
+        |why: &str| UpstreamError::Protocol(format!("malformed reply to {tool}: {why}"));
     let reply: Reply<'_> = serde_json::from_slice(line).map_err(|e| malformed(&e.to_string()))?;
     let result = match (reply.result, reply.error) {
         (_, Some(e)) => return Err(UpstreamError::Protocol(e.message)),
@@ -258,18 +259,24 @@ mod tests {
     #[test]
     fn replies_are_checked_before_they_pass() {
         let ok = read_reply(
-            &reply(1, r#"{"content":[{"type":"text","text":"hi"}],"isError":false,"x":1}"#),
+            &reply(
+                1,
+                r#"{"content":[{"type":"text","text":"hi"}],"isError":false,"x":1}"#,
+            ),
             "echo",
             1000,
         )
         .unwrap();
         assert!(!ok.is_error);
         assert_eq!(
-            ok.json,
-            r#"{"content":[{"type":"text","text":"hi"}],"isError":false,"x":1}"#,
+            ok.json, r#"{"content":[{"type":"text","text":"hi"}],"isError":false,"x":1}"#,
             "passed as written"
         );
-        assert!(read_reply(&reply(1, r#"{"isError":true,"content":[]}"#), "echo", 1000).unwrap().is_error);
+        assert!(
+            read_reply(&reply(1, r#"{"isError":true,"content":[]}"#), "echo", 1000)
+                .unwrap()
+                .is_error
+        );
         let err = br#"{"jsonrpc":"2.0","id":"hivegate:1","error":{"code":-32602,"message":"no such tool"}}"#;
         assert_eq!(
             read_reply(err, "echo", 1000).unwrap_err(),
@@ -284,10 +291,16 @@ mod tests {
             r#"7"#,
         ] {
             let e = read_reply(&reply(1, bad), "echo", 1000).unwrap_err();
-            assert!(e.to_string().contains("malformed reply to echo"), "{bad}: {e}");
+            assert!(
+                e.to_string().contains("malformed reply to echo"),
+                "{bad}: {e}"
+            );
         }
         assert!(read_reply(br#"{"jsonrpc":"2.0","id":"hivegate:1"}"#, "echo", 1000).is_err());
-        let big = format!(r#"{{"content":[{{"type":"text","text":"{}"}}]}}"#, "x".repeat(2000));
+        let big = format!(
+            r#"{{"content":[{{"type":"text","text":"{}"}}]}}"#,
+            "x".repeat(2000)
+        );
         let capped = read_reply(&reply(1, &big), "echo", 1000).unwrap();
         assert!(capped.is_error);
         assert!(capped.json.contains("over hivegate's cap of 1000 bytes"));

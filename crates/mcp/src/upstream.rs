@@ -25,9 +25,9 @@ use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 use crate::child::ChildTransport;
+use crate::config::ServerConfig;
 use crate::lines::LineSender;
 use crate::raw_call::{RawCalls, RawResult, read_reply, request_line};
-use crate::config::ServerConfig;
 use crate::relay::{ElicitRelay, InFlight, Route, ask_paused, cancelled};
 
 /// Lines of an upstream's stderr kept for its status.
