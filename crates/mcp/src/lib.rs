@@ -13,6 +13,8 @@
 //! - [`runtime`]: every configured server: register, start, stop, restart,
 //!   health, reload, and calls routed by exposed name.
 //! - [`gateway`]: hivegate as an MCP server; every call through the gate.
+//! - [`fast`] and [`raw_call`]: a gated `tools/call` that needs no human,
+//!   carried between stdio ends as bytes, past rmcp.
 //! - [`retrieval`]: which upstream tools a conversation is shown.
 
 pub mod child;
