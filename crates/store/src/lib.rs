@@ -22,6 +22,7 @@ mod model;
 mod postgres;
 mod sqlite;
 mod sqlite_audit;
+mod sqlite_checkpoint;
 pub mod vault;
 
 use std::future::Future;

@@ -2,7 +2,8 @@
 //!
 //! One connection behind a mutex serialises writers, which SQLite does
 //! anyway; calls run on tokio's blocking pool, audit appends in group
-//! commits led by a caller (`sqlite_audit.rs`). WAL with `synchronous=NORMAL`
+//! commits led by a caller (`sqlite_audit.rs`); a thread of its own
+//! checkpoints the WAL (`sqlite_checkpoint.rs`). WAL with `synchronous=NORMAL`
 //! keeps every committed transaction across a killed process; a power cut
 //! may lose the last commits but never corrupts the file.
 
@@ -14,6 +15,7 @@ use rusqlite::{Connection, OptionalExtension, Row, TransactionBehavior, params};
 
 use crate::migrations::{DECISION_KINDS, MIGRATIONS, backend_sql, latest};
 use crate::sqlite_audit::AuditWriter;
+use crate::sqlite_checkpoint::{Checkpointer, WRITER_AUTOCHECKPOINT};
 use crate::{Approval, ApprovalStatus, AuditRow, Counts, NewApproval, Store, StoreError};
 
 /// The embedded store.
@@ -22,6 +24,7 @@ pub struct SqliteStore {
     conn: Arc<Mutex<Connection>>,
     audit: AuditWriter,
     tally: Arc<Mutex<AuditTally>>,
+    _checkpointer: Arc<Checkpointer>,
     path: PathBuf,
 }
 
@@ -115,6 +118,7 @@ impl SqliteStore {
         conn.busy_timeout(crate::sqlite_audit::BUSY_TIMEOUT)?;
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "wal_autocheckpoint", WRITER_AUTOCHECKPOINT)?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         // 32 MiB of page cache (the default is 2): a search over a large
         // marketplace reads its pages from memory, not through a system
@@ -128,6 +132,7 @@ impl SqliteStore {
         let mut store = SqliteStore {
             audit: AuditWriter::spawn(Arc::clone(&conn))?,
             tally: Arc::default(),
+            _checkpointer: Arc::new(Checkpointer::spawn(path)?),
             conn,
             path: path.to_owned(),
         };
