@@ -1167,3 +1167,183 @@ fn an_https_upstream_is_reached_only_with_a_trusted_certificate() {
         "{err}"
     );
 }
+
+/// `hivegate mcp` spoken to line by line, as a client writes it: the
+/// lines it answers, by id, as they arrive.
+struct RawSession {
+    stdin: tokio::process::ChildStdin,
+    lines: tokio::sync::mpsc::UnboundedReceiver<Value>,
+    seen: Vec<Value>,
+    _child: tokio::process::Child,
+}
+
+impl RawSession {
+    fn start(home: &Home, extra: &[&str]) -> RawSession {
+        let mut cmd = mcp_stdio(home, extra);
+        cmd.stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true);
+        let mut child = cmd.spawn().unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(async move {
+            use tokio::io::AsyncBufReadExt;
+            let mut read = tokio::io::BufReader::new(stdout).lines();
+            while let Ok(Some(line)) = read.next_line().await {
+                let v: Value = serde_json::from_str(&line)
+                    .unwrap_or_else(|e| panic!("not one JSON message per line ({e}): {line}"));
+                if tx.send(v).is_err() {
+                    break;
+                }
+            }
+        });
+        RawSession {
+            stdin,
+            lines,
+            seen: Vec::new(),
+            _child: child,
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        use tokio::io::AsyncWriteExt;
+        self.stdin
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    /// The answer to request `id`, waiting up to 20 s for it.
+    async fn answer(&mut self, id: Value) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            if let Some(v) = self.seen.iter().find(|v| v["id"] == id) {
+                return v.clone();
+            }
+            match tokio::time::timeout_at(deadline, self.lines.recv()).await {
+                Ok(Some(v)) => self.seen.push(v),
+                _ => panic!("no answer to {id}; saw {:?}", self.seen),
+            }
+        }
+    }
+
+    /// Everything that arrives in the next `wait`.
+    async fn drain(&mut self, wait: Duration) -> &[Value] {
+        let deadline = tokio::time::Instant::now() + wait;
+        while let Ok(Some(v)) = tokio::time::timeout_at(deadline, self.lines.recv()).await {
+            self.seen.push(v);
+        }
+        &self.seen
+    }
+}
+
+fn tools_call(id: Value, name: &str, arguments: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+        "params": {"name": name, "arguments": arguments}})
+}
+
+/// The stdio fast lane, seen from the wire: an `auto` call keeps its id's
+/// type; a cancelled call is never answered and holds nothing up; a call
+/// that needs a human is left to the full path (which answers
+/// `pending_approval`); a call before the handshake is not the lane's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
+    let home = Home::new("lane");
+    std::fs::create_dir_all(&home.0).unwrap();
+    let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
+    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
+    let mut s = RawSession::start(&home, &["--approval-wait", "0"]);
+
+    // Before the handshake a call is not carried (the lane needs the
+    // client's capabilities): rmcp answers it, here with the error a
+    // request without a session's `_meta` gets.
+    s.send(tools_call(
+        json!(0),
+        "mcp_everything_echo",
+        json!({"message": "early"}),
+    ))
+    .await;
+    let early = s.answer(json!(0)).await;
+    assert!(early["error"]["message"].is_string(), "{early}");
+
+    s.send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}}),
+    )
+    .await;
+    assert_eq!(
+        s.answer(json!(1)).await["result"]["serverInfo"]["name"],
+        "hivegate"
+    );
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+
+    let slow = json!("slow-1");
+    s.send(tools_call(
+        slow.clone(),
+        "mcp_everything_trigger-long-running-operation",
+        json!({"duration": 2, "steps": 2}),
+    ))
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    s.send(
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": slow, "reason": "the user moved on"}}),
+    )
+    .await;
+
+    // Calls after it run at once, each answered under its own id, as sent.
+    for id in [json!(7), json!("seven")] {
+        s.send(tools_call(
+            id.clone(),
+            "mcp_everything_echo",
+            json!({"message": format!("id {id}")}),
+        ))
+        .await;
+        let a = s.answer(id.clone()).await;
+        assert_eq!(a["id"], id, "{a}");
+        assert_eq!(
+            a["result"]["content"][0]["text"],
+            format!("Echo: id {id}"),
+            "{a}"
+        );
+    }
+
+    // Not read-only: at normal it needs a human, which the lane never
+    // decides; with no wait the full path says where to approve.
+    s.send(tools_call(
+        json!(8),
+        "mcp_everything_toggle-simulated-logging",
+        json!({}),
+    ))
+    .await;
+    let asked = s.answer(json!(8)).await;
+    assert_eq!(
+        asked["result"]["structuredContent"]["status"], "pending_approval",
+        "{asked}"
+    );
+
+    // Long past when the cancelled call would have ended: no answer to it.
+    let seen = s.drain(Duration::from_millis(2500)).await;
+    assert!(
+        !seen.iter().any(|v| v["id"] == "slow-1"),
+        "a cancelled call was answered: {seen:?}"
+    );
+
+    // An uncancelled slow call is answered.
+    s.send(tools_call(
+        json!("slow-2"),
+        "mcp_everything_trigger-long-running-operation",
+        json!({"duration": 0.2, "steps": 1}),
+    ))
+    .await;
+    let done = s.answer(json!("slow-2")).await;
+    assert!(
+        done["result"]["content"][0]["text"]
+            .as_str()
+            .is_some_and(|t| t.contains("completed")),
+        "{done}"
+    );
+}
