@@ -1,8 +1,8 @@
-//! Audit appends on the embedded store, as a gated call makes them: 16
-//! tasks on one current-thread runtime (as `hivegate mcp` runs), each
-//! appending a decision row and waiting for its commit before the next.
-//! Prints rows per second, CPU time per row (this process, from
-//! /proc/self/stat, so Linux only).
+//! Audit appends on the embedded store, as gated calls make them: 1, 3
+//! and 16 tasks on one current-thread runtime (as `hivegate mcp` runs),
+//! each appending a decision row and waiting for its commit before the
+//! next. Prints rows per second and CPU time per row (the whole process,
+//! its checkpoint thread included, from /proc/self/stat, so Linux only).
 //!
 //! `cargo bench -p hivegate-store --bench audit_append`
 
