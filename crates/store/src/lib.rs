@@ -144,3 +144,31 @@ pub trait Store: Send + Sync {
 
     fn counts(&self) -> impl Future<Output = Result<Counts, StoreError>> + Send;
 }
+
+/// A directory for one test's store file, removed when the test ends
+/// (declare it before the store, so the store closes first).
+#[cfg(test)]
+pub(crate) struct TestDir(std::path::PathBuf);
+
+#[cfg(test)]
+impl TestDir {
+    pub(crate) fn new(tag: &str) -> TestDir {
+        let dir = std::env::temp_dir().join(format!("hivegate-{tag}-{}", std::process::id()));
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            panic!("cannot make {}: {e}", dir.display());
+        }
+        TestDir(dir)
+    }
+
+    /// Where the test's store file goes.
+    pub(crate) fn store(&self) -> std::path::PathBuf {
+        self.0.join("store.db")
+    }
+}
+
+#[cfg(test)]
+impl Drop for TestDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

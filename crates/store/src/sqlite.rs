@@ -430,9 +430,8 @@ mod tests {
     /// rows another process (another store on the same file) appended.
     #[tokio::test]
     async fn counts_follow_appends_from_any_connection() {
-        let dir = std::env::temp_dir().join(format!("hivegate-tally-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("store.db");
+        let dir = crate::TestDir::new("tally");
+        let path = dir.store();
         let ours = SqliteStore::open(&path).unwrap();
         let counts = |s: &SqliteStore| {
             let s = s.clone();
@@ -458,17 +457,14 @@ mod tests {
         }
         assert_eq!(counts(&ours).await, (5, 3));
         assert_eq!(counts(&theirs).await, (5, 3));
-        drop((ours, theirs));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A store written by a build that knew only versions 1 and 2 (audit
     /// keyed by `BIGINT PRIMARY KEY`) keeps its chain through version 3.
     #[tokio::test]
     async fn version_3_rebuilds_the_audit_table_and_keeps_the_chain() {
-        let dir = std::env::temp_dir().join(format!("hivegate-v3-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("store.db");
+        let dir = crate::TestDir::new("v3");
+        let path = dir.store();
         {
             let mut c = Connection::open(&path).unwrap();
             c.execute_batch(
@@ -524,7 +520,5 @@ mod tests {
             indexes.is_empty(),
             "no b-tree beside the table: {indexes:?}"
         );
-        drop(store);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

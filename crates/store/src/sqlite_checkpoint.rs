@@ -60,12 +60,11 @@ mod tests {
     use crate::{SqliteStore, Store};
 
     /// Committed rows reach the database file with no writer checkpointing
-    /// (the writers' threshold is far off), and the WAL is reused.
+    /// (the writers' threshold is far off).
     #[tokio::test]
     async fn the_thread_checkpoints_what_writers_commit() {
-        let dir = std::env::temp_dir().join(format!("hivegate-ckpt-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("store.db");
+        let dir = crate::TestDir::new("ckpt");
+        let path = dir.store();
         let store = SqliteStore::open(&path).unwrap();
         let db_len = || std::fs::metadata(&path).unwrap().len();
         let before = db_len();
@@ -83,7 +82,5 @@ mod tests {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         assert_eq!(store.counts().await.unwrap().audit_rows, 300);
-        drop(store);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
