@@ -11,7 +11,9 @@
 //! `scripts/npm-peers`). Prints p50 / p99, calls per second (the median
 //! of interleaved direct and proxied rounds, and every round's ratio), the CPU
 //! time per call of node and of the gateway process (from /proc, so Linux
-//! only), which the machine's noise moves far less than wall time.
+//! only), which the machine's noise moves far less than wall time, and the
+//! throughput those CPU times allow on this machine's cores, so that a ratio
+//! is read against what the hardware permits.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a bench: a panic is a failure report
 
@@ -192,6 +194,16 @@ impl Drop for Serve {
     }
 }
 
+/// Calls per second that CPU time alone allows: no single-threaded stage
+/// (`serial`, µs per call each) runs faster than one core, and all the
+/// processes (`all`, µs per call) share `cores`. Measured throughput below
+/// it is time the machine sat idle between stages, not work to remove.
+fn cpu_bound_rate(serial: &[f64], cores: f64, all: &[f64]) -> f64 {
+    let slowest = serial.iter().copied().fold(0.0, f64::max);
+    let total: f64 = all.iter().sum();
+    (1e6 / slowest).min(cores * 1e6 / total)
+}
+
 fn pct(v: &[Duration], p: f64) -> f64 {
     v[((v.len() as f64 - 1.0) * p) as usize].as_secs_f64() * 1e3
 }
@@ -318,6 +330,17 @@ async fn main() {
     );
     println!(
         "  this bench's client: {client_direct_us:.0} µs per call direct, {client_proxied_us:.0} µs through hivegate"
+    );
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as f64;
+    let direct_cap = cpu_bound_rate(&[node_us], cores, &[node_us, client_direct_us]);
+    let proxied_cap = cpu_bound_rate(
+        &[child_us, busiest_us],
+        cores,
+        &[child_us, gw_us, client_proxied_us],
+    );
+    println!(
+        "  bound by CPU alone on {cores} cores: direct {direct_cap:.0}/s, through hivegate {proxied_cap:.0}/s, a ratio of at most {:.2}; the rest of the gap is time no process ran",
+        proxied_cap / direct_cap
     );
     // A call that does some work: the same 16 in flight, after a round
     // each to warm up.
