@@ -96,7 +96,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_audit",
-        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing gate asked human",
+        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing gate asked human ran",
     ),
     ("list_skills", "list installed skills available abilities"),
     ("search_skills", "search find skills ability how to"),

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,506 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,546 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -186,9 +186,14 @@
 //! what I wrote today in it") met only 28 and 33 on its first run;
 //! "who changed" as authorship, "what did you do" as the audit, "a new
 //! file" as writing and opening hours as a search then met 31 and 34,
-//! and two more before it with BM25.
-//! Measured now: BM25 2374/2506 (94.7 %), the local model 2437/2506
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! and two more before it with BM25. Batch 64 (40, a problem stated and
+//! the action left implied: "nobody on the team knows the release moved
+//! to Thursday, tell them in our Slack channel") met 38 and 38 on its
+//! first run; "ran" for query_audit then met 38 and 39, losing none
+//! before it. "flight" for web_search was tried and not kept: with BM25
+//! it met two older flight searches but lost two other needs.
+//! Measured now: BM25 2412/2546 (94.7 %), the local model 2476/2546
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -205,8 +210,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2374;
-const LOCAL_MET: usize = 2434;
+const BM25_MET: usize = 2412;
+const LOCAL_MET: usize = 2473;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
