@@ -500,6 +500,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "usages",
     ),
     (&["going", "rate|rates"], "search"),
+    // What a code, a term or an error means is looked up.
+    (&["what", "does|do", "**", "mean"], "look up online"),
+    // "set max_workers from 4 to 8": a value changed where it is written.
+    (&["set", "**", "from", "?", "to"], "edit"),
     (
         &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
         "agents",
@@ -1073,6 +1077,14 @@ mod tests {
             ("ls the handlers", "list files"),
             ("vim the config and flip it", "edit"),
             ("what rsync does, look it up", "search"),
+            (
+                "HTTP 429 since 9am, what does that status code usually mean",
+                "look up online",
+            ),
+            (
+                "cfg/app.yaml: set max_workers from 4 to 8",
+                "file, symbol, edit",
+            ),
             ("rg for the old flag name", "grep content"),
             ("who changed the words", "author"),
             ("the opening hours of the library", "search"),
