@@ -504,6 +504,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "does|do", "**", "mean"], "look up online"),
     // "set max_workers from 4 to 8": a value changed where it is written.
     (&["set", "**", "from", "?", "to"], "edit"),
+    // "change the title to say welcome back": words rewritten.
+    (&["change|reword", "**", "to", "say|read"], "edit"),
     (
         &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
         "agents",
@@ -1081,6 +1083,7 @@ mod tests {
                 "HTTP 429 since 9am, what does that status code usually mean",
                 "look up online",
             ),
+            ("change the title in index html to say hello", "edit"),
             (
                 "cfg/app.yaml: set max_workers from 4 to 8",
                 "file, symbol, edit",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,586 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,626 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -196,7 +196,11 @@
 //! priority P1", "diff HEAD~1 for src/parser.rs") met 37 and 38 on its
 //! first run; "set … from … to" read as an edit and "what does … mean"
 //! as a look-up online then met 39 and 40, losing none before it.
-//! Measured now: BM25 2451/2586 (94.8 %), the local model 2516/2586
+//! Batch 66 (40, spoken to a voice assistant: "um so can you like put
+//! the dentist thing on my google calendar for thursday at three") met
+//! 39 and 39 on its first run; "change … to say" read as an edit then
+//! met 40 and 40, losing none before it.
+//! Measured now: BM25 2491/2626 (94.9 %), the local model 2556/2626
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -214,8 +218,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2451;
-const LOCAL_MET: usize = 2513;
+const BM25_MET: usize = 2491;
+const LOCAL_MET: usize = 2553;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
