@@ -506,6 +506,13 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["set", "**", "from", "?", "to"], "edit"),
     // "change the title to say welcome back": words rewritten.
     (&["change|reword", "**", "to", "say|read"], "edit"),
+    // Apps named by their kind, not their brand.
+    (&["to", "do", "app|apps|list|lists|board|boards"], "tasks"),
+    (
+        &["project|issue|issues|task|bug", "tracker|tracking"],
+        "tasks",
+    ),
+    (&["version", "history"], "commits"),
     (
         &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
         "agents",
@@ -1084,6 +1091,9 @@ mod tests {
                 "look up online",
             ),
             ("change the title in index html to say hello", "edit"),
+            ("add 'renew passport' to my to-do app", "tasks"),
+            ("make the project tracker show it as at risk", "tasks"),
+            ("the version history of the login page", "commits"),
             (
                 "cfg/app.yaml: set max_workers from 4 to 8",
                 "file, symbol, edit",
