@@ -512,6 +512,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["project|issue|issues|task|bug", "tracker|tracking"],
         "tasks",
     ),
+    // A project's version history is its commits.
     (&["version", "history"], "commits"),
     (
         &["too", "big|much|many|large", "?", "?", "?", "for", "one"],

@@ -197,7 +197,7 @@ impl Drop for Serve {
 /// Calls per second that CPU time alone allows: no single-threaded stage
 /// (`serial`, µs per call each) runs faster than one core, and all the
 /// processes (`all`, µs per call) share `cores`. Measured throughput below
-/// it is time the machine sat idle between stages, not work to remove.
+/// it was lost to the processes waiting on each other, not to CPU work.
 fn cpu_bound_rate(serial: &[f64], cores: f64, all: &[f64]) -> f64 {
     let slowest = serial.iter().copied().fold(0.0, f64::max);
     let total: f64 = all.iter().sum();
@@ -339,7 +339,7 @@ async fn main() {
         &[child_us, gw_us, client_proxied_us],
     );
     println!(
-        "  bound by CPU alone on {cores} cores: direct {direct_cap:.0}/s, through hivegate {proxied_cap:.0}/s, a ratio of at most {:.2}; the rest of the gap is time no process ran",
+        "  bound by CPU alone on {cores} cores: direct {direct_cap:.0}/s, through hivegate {proxied_cap:.0}/s, a ratio of at most {:.2}; below that, the processes waited on each other",
         proxied_cap / direct_cap
     );
     // A call that does some work: the same 16 in flight, after a round
