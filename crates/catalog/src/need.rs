@@ -514,6 +514,20 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // A project's version history is its commits.
     (&["version", "history"], "commits"),
+    // A machine pinged is a shell command; a person pinged is messaged.
+    (
+        &[
+            "ping",
+            "**",
+            "server|servers|host|hosts|machine|box|router|ip",
+        ],
+        "shell command",
+    ),
+    // A parcel is tracked on the carrier's site.
+    (
+        &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
+        "look up online",
+    ),
     (
         &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
         "agents",
@@ -1096,6 +1110,12 @@ mod tests {
             ("make the project tracker show it as at risk", "tasks"),
             ("the version history of the login page", "commits"),
             (
+                "ping the staging server and see if it answers",
+                "shell command",
+            ),
+            ("track the parcel with number 1Z999", "look up online"),
+            ("track the parcel down", "look up online"),
+            (
                 "cfg/app.yaml: set max_workers from 4 to 8",
                 "file, symbol, edit",
             ),
@@ -1134,7 +1154,7 @@ mod tests {
             "who has been invited",
             "messing about in boats",
             "tinkering about in the shed",
-            "track the parcel down",
+            "track the cat down",
             "half the team",
             "a grape and an egg",
             "the rugby score",

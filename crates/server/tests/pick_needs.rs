@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,666 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,706 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -203,9 +203,13 @@
 //! their kind, not their brand: "log the call in our CRM", "the kanban
 //! board", "my to-do app") met 37 and 39 on its first run; "to-do app",
 //! "project tracker" read as tasks and "version history" as commits then
-//! met 39 and 40, losing none before it.
-//! Measured now: BM25 2530/2666 (94.9 %), the local model 2596/2666
-//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
+//! met 39 and 40, losing none before it. Batch 68 (40, words with two
+//! senses: "ping Marco on Slack" and "ping the staging server", "bank
+//! branch" and "which branch am I on") met only 33 and 35 on its first
+//! run; a server pinged read as a shell command and a parcel tracked as
+//! a look-up online then met 35 and 37, losing none before it.
+//! Measured now: BM25 2565/2706 (94.8 %), the local model 2633/2706
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -222,8 +226,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2530;
-const LOCAL_MET: usize = 2593;
+const BM25_MET: usize = 2565;
+const LOCAL_MET: usize = 2630;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
