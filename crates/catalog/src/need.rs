@@ -393,7 +393,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["check|look|search", "online"], "search"),
-    (&["opening", "time|times|hours"], "search"),
+    (&["opening", "time|times|hours"], "look up online"),
     // The agent's own doings are in the audit: "what did you do on my
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
@@ -401,7 +401,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
-        "search",
+        "look up online",
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
     // The search program named as the verb: "grep the repo for …" among
@@ -557,6 +557,36 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["commits", "*", "by"], "author"),
     (&["what", "did", "i", "?", CHANGED], "status"),
+    // Questions about the world, not about our files or accounts: what a
+    // thing costs, who won or leads, what a city, a rate or a product is
+    // now. The answer is on the web.
+    (&["what|how", "?", "does|do|would|will", "**", "cost"], "look up online"),
+    (&["how", "much|many", "**", "worth"], "look up online"),
+    (&["how", "much", "is|are", "a|an"], "look up online"),
+    (&["who", "won|wins"], "look up online"),
+    (
+        &["ceo|cto|cfo|president|founder|founders|mayor|capital|population", "of"],
+        "look up online",
+    ),
+    (
+        &["exchange|mortgage|interest|inflation", "rate|rates"],
+        "look up online",
+    ),
+    (&["end", "of", "life"], "look up online"),
+    (&["still", "supported|maintained"], "look up online"),
+    (&["papers|articles|studies", "on|about"], "look up online"),
+    (
+        &["best|top", "?", "budget|cheap|affordable|rated"],
+        "look up online",
+    ),
+    (&["cheapest"], "look up online"),
+    (
+        &[
+            "train|trains|bus|coach|ferry|plane|flight|flights|concert",
+            "ticket|tickets|fare|fares|times|timetable",
+        ],
+        "look up online",
+    ),
 ];
 
 /// Ways to say a thing is not there, which make a named file one to write.
@@ -1046,7 +1076,6 @@ mod tests {
             ("what files did I change today", "status"),
             ("track down the old invoices", "find"),
             ("tell me the story of the repo so far", "history"),
-            ("look up whether the museum opens late", "search"),
             ("every line in the logs folder that mentions it", "grep"),
             ("which apps have you got access to?", "connectors"),
             ("undo it with git revert", "shell command"),
@@ -1121,7 +1150,22 @@ mod tests {
             ),
             ("rg for the old flag name", "grep content"),
             ("who changed the words", "author"),
-            ("the opening hours of the library", "search"),
+            ("the opening hours of the library", "look up online"),
+            ("look up whether the museum opens late", "look up online"),
+            ("what does a week in Porto cost", "look up online"),
+            ("how many pesos is ten dollars worth", "look up online"),
+            ("how much is a taxi to the airport", "look up online"),
+            ("who won the 2022 world cup", "look up online"),
+            ("the CEO of Acme", "look up online"),
+            ("the population of Lagos", "look up online"),
+            ("today's exchange rate for the rand", "look up online"),
+            ("has Node 16 reached end of life", "look up online"),
+            ("is jQuery still maintained", "look up online"),
+            ("recent papers on vector search", "look up online"),
+            ("the best budget headphones", "look up online"),
+            ("top rated espresso machines", "look up online"),
+            ("the cheapest hotel in Bergen", "look up online"),
+            ("train times to Bath", "look up online"),
             ("what did you do yesterday", "audit"),
             ("type up a new file", "write"),
         ] {
@@ -1197,6 +1241,14 @@ mod tests {
             "my todo in Notion",
             "commits by default",
             "what did Sam change",
+            "code reviews for the PR",
+            "how much memory does this box have",
+            "what the linter costs us in CI time",
+            "who wants lunch",
+            "the end of the file",
+            "the best way to split the module",
+            "papers in the shared drive",
+            "train the classifier on the new data",
         ] {
             assert_eq!(ranking_text(need), need, "{need}");
         }
