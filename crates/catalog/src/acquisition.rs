@@ -360,7 +360,15 @@ pub fn search_capabilities(
     let read = index.read(&need);
     // What the need turns down ("not by mail") counts for nothing.
     let wanted = without_ruled_out(&read);
-    let text = need::ranking_text(&wanted);
+    let need_words = need::words(&wanted);
+    let named: Vec<bool> = (0..index.entries.len())
+        .map(|i| need::names(&need_words, &index.name_words[i]))
+        .collect();
+    let names_ours = named
+        .iter()
+        .zip(&index.entries)
+        .any(|(n, e)| *n && !matches!(e.lane, Lane::Marketplace | Lane::McpCatalog));
+    let text = need::ranking_text(&wanted, names_ours);
     let keywords = extract_keywords(&text);
     // The keyword scores are the seed's scoreMatch with the entry's name
     // as the name: the ranker's own, reused when fusion computed them all.
@@ -379,10 +387,6 @@ pub fn search_capabilities(
     // lanes are capped apart, each is walked alone (only as far as it must
     // be: a 100,000-package lane is never sorted whole) and the kept
     // entries are merged back into that order.
-    let need_words = need::words(&wanted);
-    let named: Vec<bool> = (0..index.entries.len())
-        .map(|i| need::names(&need_words, &index.name_words[i]))
-        .collect();
     let rank = |a: &usize, b: &usize| {
         named[*b]
             .cmp(&named[*a])

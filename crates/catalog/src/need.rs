@@ -87,8 +87,11 @@ pub fn words(need: &str) -> Vec<String> {
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
 /// "(url)" when it holds a web address and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
-/// say the word.
-pub fn ranking_text(need: &str) -> Cow<'_, str> {
+/// say the word. A question about the world ([`asks_the_world`]) gets
+/// "(look up online)" unless `names_ours`: the need names one of our own
+/// entries (a connector, a native tool, a skill), whose words say it is
+/// about our things however it is asked.
+pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     let (need, dated) = without_dates(need);
     let mut hints: Vec<&str> = WORD_HINTS
         .iter()
@@ -118,6 +121,10 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
             hints.push("edit");
         }
     }
+    let shaped = hints.iter().any(|h| OWN_SHAPES.contains(h));
+    if !names_ours && !shaped && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need_words) {
+        hints.push(LOOK_UP_ONLINE);
+    }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
     if need
         .split_whitespace()
@@ -131,6 +138,79 @@ pub fn ranking_text(need: &str) -> Cow<'_, str> {
     } else {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
+}
+
+/// The hint a question about the world gets.
+const LOOK_UP_ONLINE: &str = "look up online";
+
+/// Hints from [`WORD_HINTS`] for things of ours: a need that names a path,
+/// a branch, a revision, a name in code or a channel is about them, not
+/// about the world.
+const OWN_SHAPES: &[&str] = &[
+    "file",
+    "branch",
+    "revision",
+    "symbol",
+    "channel message",
+    "url",
+];
+
+/// Words that open a question ("is", "how", "what's" as `what` `s`).
+const QUESTION_WORDS: &[&str] = &[
+    "what", "who", "whom", "whose", "when", "where", "which", "why", "how", "is", "are", "was",
+    "were", "do", "does", "did", "has", "have", "can", "will", "would", "should", "any",
+];
+
+/// Words said before a question that do not change it: "so", "hey, quick
+/// question:".
+const QUESTION_FILLERS: &[&str] = &[
+    "hey", "hi", "yo", "so", "um", "uh", "oh", "ok", "okay", "well", "right", "quick", "question",
+    "please", "pls", "plz", "and", "but", "also", "btw", "just", "now", "like",
+];
+
+/// Words that make a question one about our own things: who asks and who
+/// is asked, the workspace's kinds of things (files, code, mail, meetings,
+/// tickets, documents, records, the machine, the agent and its gate) and
+/// the services our connectors reach. A plural `s` is read off first. One
+/// string of words per kind, as [`crate::native::NATIVE_TOOL_HINTS`] lists them.
+const OWN_WORDS: &[&str] = &[
+    // who asks, who is asked
+    "i me my mine we us our ours you your yours hivegate",
+    // code and its history
+    "file folder directory dir path repo repository code codebase source project branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint auth comment hotfix main master staging production prod license",
+    // mail, meetings, work tracking, chat
+    "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
+    // documents and records
+    "doc document page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy deal opportunity lead contact account customer pipeline crm",
+    // the machine, the agent and its gate
+    "laptop computer machine disk memory cpu process port terminal shell agent audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
+    // services our connectors reach
+    "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
+];
+
+/// Whether the need (its words) asks about the world: a question, or an
+/// ask to look something up or find it out, that names none of our own
+/// things ([`OWN_WORDS`]). "How tall is Kilimanjaro" and "when does the
+/// next iPhone come out" are answered on the web; "when is my dentist
+/// appointment" and "who wrote the retry logic" are not. The words of a
+/// world question are its topic (a mountain, a phone), which no tool of
+/// ours describes; its form is what says where the answer is.
+fn asks_the_world(words: &[String]) -> bool {
+    let first = words
+        .iter()
+        .map(String::as_str)
+        .find(|w| !QUESTION_FILLERS.contains(w));
+    let asks = first.is_some_and(|w| QUESTION_WORDS.contains(&w))
+        || says(words, &["look", "up"])
+        || says(words, &["find", "out"]);
+    // A plural's singular: "is" is no plural of "i".
+    let own = |w: &str| {
+        OWN_WORDS
+            .iter()
+            .any(|g| g.split_whitespace().any(|o| o == w))
+    };
+    let ours = |w: &str| own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s));
+    asks && !words.iter().any(|w| ours(w))
 }
 
 /// Whether a word of the need is of one shape (a path, a commit id, …).
@@ -560,12 +640,18 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // Questions about the world, not about our files or accounts: what a
     // thing costs, who won or leads, what a city, a rate or a product is
     // now. The answer is on the web.
-    (&["what|how", "?", "does|do|would|will", "**", "cost"], "look up online"),
+    (
+        &["what|how", "?", "does|do|would|will", "**", "cost"],
+        "look up online",
+    ),
     (&["how", "much|many", "**", "worth"], "look up online"),
     (&["how", "much", "is|are", "a|an"], "look up online"),
     (&["who", "won|wins"], "look up online"),
     (
-        &["ceo|cto|cfo|president|founder|founders|mayor|capital|population", "of"],
+        &[
+            "ceo|cto|cfo|president|founder|founders|mayor|capital|population",
+            "of",
+        ],
         "look up online",
     ),
     (
@@ -912,6 +998,57 @@ fn is_dotfile(word: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The need's hints, the world question's aside (tested on its own in
+    /// `questions_about_the_world_are_looked_up_online`).
+    fn hints_of(need: &str) -> Cow<'_, str> {
+        ranking_text(need, true)
+    }
+
+    #[test]
+    fn questions_about_the_world_are_looked_up_online() {
+        for need in [
+            "how tall is Mount Kilimanjaro",
+            "when does the next iPhone come out",
+            "so who directed Past Lives",
+            "hey, quick question: is the Louvre open on Tuesdays",
+            "find out whether the ferry runs in winter",
+        ] {
+            assert_eq!(
+                ranking_text(need, false),
+                format!("{need} (look up online)"),
+                "{need}"
+            );
+        }
+        for need in [
+            // ours: who asks, our kinds of things, a connector's service
+            "when is my dentist appointment",
+            "who wrote the retry logic",
+            "how many rows are in the customers table",
+            "is the PR for the checkout bugs merged",
+            "what's new in Jira",
+            // shaped as ours: a path, a revision, a channel
+            "what's in src/lib.rs",
+            "who authored 9e8d7c6",
+            "any news in #launch",
+            "what calls parse_config",
+            // not a question
+            "book a table for two",
+            "summarise the Kilimanjaro article",
+        ] {
+            assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
+            assert!(!ranking_text(need, false).contains("online"), "{need}");
+        }
+        // A need that names one of our entries is about it.
+        assert_eq!(
+            ranking_text("how good is bash at loops", true),
+            "how good is bash at loops"
+        );
+        assert_eq!(
+            ranking_text("how good is bash at loops", false),
+            "how good is bash at loops (look up online)"
+        );
+    }
+
     #[test]
     fn shorthand_is_spelt_out_and_misspellings_replaced() {
         let fix = |w: &str| (w == "calender").then(|| "calendar".to_owned());
@@ -1029,7 +1166,7 @@ mod tests {
             ),
             ("Friday\u{2019}s demo", "demo (date)"),
         ] {
-            assert_eq!(ranking_text(need), want, "{need}");
+            assert_eq!(hints_of(need), want, "{need}");
         }
         for need in [
             "create a task in monday for the launch",
@@ -1043,7 +1180,7 @@ mod tests {
             "the next weekday run",
             "this month's invoices are in the month folder",
         ] {
-            assert_eq!(ranking_text(need), need, "{need}");
+            assert_eq!(hints_of(need), need, "{need}");
         }
     }
 
@@ -1169,7 +1306,7 @@ mod tests {
             ("what did you do yesterday", "audit"),
             ("type up a new file", "write"),
         ] {
-            assert_eq!(ranking_text(need), format!("{need} ({want})"), "{need}");
+            assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
         for need in [
             "one more on one side",
@@ -1250,7 +1387,7 @@ mod tests {
             "papers in the shared drive",
             "train the classifier on the new data",
         ] {
-            assert_eq!(ranking_text(need), need, "{need}");
+            assert_eq!(hints_of(need), need, "{need}");
         }
     }
 
@@ -1262,14 +1399,14 @@ mod tests {
             "there's no .editorconfig",
             "docs/ is missing an index.md",
         ] {
-            assert!(ranking_text(need).ends_with(", write)"), "{need}");
+            assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
         // So is one said to be created, in any voice.
         for need in [
             "create notes/ideas.md with a heading",
             "the file notes/ideas.md is to be created",
         ] {
-            assert!(ranking_text(need).ends_with(", write)"), "{need}");
+            assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
         for need in [
             "the repo has no tests",
@@ -1277,10 +1414,10 @@ mod tests {
             "has no idea",
             "create a ticket for the crash",
         ] {
-            assert!(!ranking_text(need).contains("write"), "{need}");
+            assert!(!hints_of(need).contains("write"), "{need}");
         }
         assert_eq!(
-            ranking_text("what the Makefile's install target does"),
+            hints_of("what the Makefile's install target does"),
             "what the Makefile's install target does (file)"
         );
     }
@@ -1291,13 +1428,13 @@ mod tests {
             "delete build/ with rm -rf build",
             "git reset --hard to main",
         ] {
-            assert!(ranking_text(need).contains("shell command"), "{need}");
+            assert!(hints_of(need).contains("shell command"), "{need}");
         }
         for need in ["a - b", "pages 1-2", "-1 degrees", "well -- maybe"] {
-            assert!(!ranking_text(need).contains("shell command"), "{need}");
+            assert!(!hints_of(need).contains("shell command"), "{need}");
         }
-        assert!(ranking_text("put django back to 4.2 in requirements.txt").ends_with(", edit)"));
-        assert!(!ranking_text("move the card back to To do").contains("edit"));
+        assert!(hints_of("put django back to 4.2 in requirements.txt").ends_with(", edit)"));
+        assert!(!hints_of("move the card back to To do").contains("edit"));
     }
 
     #[test]
@@ -1308,7 +1445,7 @@ mod tests {
             "control the file settings.yaml if the port is correct",
             "what is the actual version written in package.json",
         ] {
-            assert!(ranking_text(need).ends_with(", read)"), "{need}");
+            assert!(hints_of(need).ends_with(", read)"), "{need}");
         }
         for need in [
             "check whether the build passed",
@@ -1317,7 +1454,7 @@ mod tests {
             "control the lights if it gets dark",
             "the book written in 1990",
         ] {
-            assert!(!ranking_text(need).contains("read)"), "{need}");
+            assert!(!hints_of(need).contains("read)"), "{need}");
         }
     }
 
@@ -1359,37 +1496,34 @@ mod tests {
             "whats in the .env.example file",
             "edit \".gitignore\".",
         ] {
-            assert_eq!(ranking_text(need), format!("{need} (file)"), "{need}");
+            assert_eq!(hints_of(need), format!("{need} (file)"), "{need}");
         }
         for need in ["tell #general, now", "post in #dev-ops"] {
             assert_eq!(
-                ranking_text(need),
+                hints_of(need),
                 format!("{need} (channel message)"),
                 "{need}"
             );
         }
         assert_eq!(
-            ranking_text("grab (https://example.org/pricing)"),
+            hints_of("grab (https://example.org/pricing)"),
             "grab (https://example.org/pricing) (url)"
         );
-        assert_eq!(
-            ranking_text("see WWW.example.org"),
-            "see WWW.example.org (url)"
-        );
+        assert_eq!(hints_of("see WWW.example.org"), "see WWW.example.org (url)");
         for need in [
             "get docs.rs/serde into the chat",
             "open (github.com/rust-lang/rust/issues).",
             "see socket.io/docs first",
         ] {
-            assert_eq!(ranking_text(need), format!("{need} (url)"), "{need}");
+            assert_eq!(hints_of(need), format!("{need} (url)"), "{need}");
         }
         // A folder path, not a host: its first segment has no dot.
         assert_eq!(
-            ranking_text("open src/app/main.rs"),
+            hints_of("open src/app/main.rs"),
             "open src/app/main.rs (file)"
         );
         assert_eq!(
-            ranking_text("paste main.rs in #code"),
+            hints_of("paste main.rs in #code"),
             "paste main.rs in #code (file, channel message)"
         );
         for need in [
@@ -1409,7 +1543,7 @@ mod tests {
             "a . b",
             "",
         ] {
-            assert_eq!(ranking_text(need), need, "{need}");
+            assert_eq!(hints_of(need), need, "{need}");
         }
     }
 
@@ -1417,10 +1551,10 @@ mod tests {
     /// `unmarked` gets `hint` at all.
     fn marks(hint: &str, marked: &[&str], unmarked: &[&str]) {
         for need in marked {
-            assert_eq!(ranking_text(need), format!("{need} ({hint})"), "{need}");
+            assert_eq!(hints_of(need), format!("{need} ({hint})"), "{need}");
         }
         for need in unmarked {
-            assert!(!ranking_text(need).contains(hint), "{need}");
+            assert!(!hints_of(need).contains(hint), "{need}");
         }
     }
 
