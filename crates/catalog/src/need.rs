@@ -121,8 +121,12 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             hints.push("edit");
         }
     }
-    let shaped = hints.iter().any(|h| OWN_SHAPES.contains(h));
-    if !names_ours && !shaped && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need_words) {
+    let read_as_ours = hints.iter().any(|h| !WORLD_HINTS.contains(h));
+    if !names_ours
+        && !read_as_ours
+        && !hints.contains(&LOOK_UP_ONLINE)
+        && asks_the_world(&need_words)
+    {
         hints.push(LOOK_UP_ONLINE);
     }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
@@ -143,22 +147,21 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
 /// The hint a question about the world gets.
 const LOOK_UP_ONLINE: &str = "look up online";
 
-/// Hints from [`WORD_HINTS`] for things of ours: a need that names a path,
-/// a branch, a revision, a name in code or a channel is about them, not
-/// about the world.
-const OWN_SHAPES: &[&str] = &[
-    "file",
-    "branch",
-    "revision",
-    "symbol",
-    "channel message",
-    "url",
-];
+/// The hints that leave a need about the world: a date, a search, a
+/// look-up. Any other (a path, a revision, a channel, "author", "meeting")
+/// reads it as about our things.
+const WORLD_HINTS: &[&str] = &["date", "search", LOOK_UP_ONLINE];
 
 /// Words that open a question ("is", "how", "what's" as `what` `s`).
 const QUESTION_WORDS: &[&str] = &[
     "what", "who", "whom", "whose", "when", "where", "which", "why", "how", "is", "are", "was",
     "were", "do", "does", "did", "has", "have", "can", "will", "would", "should", "any",
+];
+
+/// Words that ask wherever they stand: "tell me who …", "I wonder
+/// whether …", "can you check when …".
+const ASKING_WORDS: &[&str] = &[
+    "what", "who", "whom", "whose", "when", "where", "which", "why", "how", "whether",
 ];
 
 /// Words said before a question that do not change it: "so", "hey, quick
@@ -181,9 +184,9 @@ const OWN_WORDS: &[&str] = &[
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
-    "doc document page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy deal opportunity lead contact account customer pipeline crm",
+    "doc document page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
-    "laptop computer machine disk memory cpu process port terminal shell agent audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
+    "laptop computer machine installed docker container disk memory cpu process port terminal shell agent audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
     // services our connectors reach
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
@@ -201,6 +204,8 @@ fn asks_the_world(words: &[String]) -> bool {
         .map(String::as_str)
         .find(|w| !QUESTION_FILLERS.contains(w));
     let asks = first.is_some_and(|w| QUESTION_WORDS.contains(&w))
+        || words.iter().any(|w| ASKING_WORDS.contains(&w.as_str()))
+        || says(words, &["wonder", "if"])
         || says(words, &["look", "up"])
         || says(words, &["find", "out"]);
     // A plural's singular: "is" is no plural of "i".
@@ -210,7 +215,25 @@ fn asks_the_world(words: &[String]) -> bool {
             .any(|g| g.split_whitespace().any(|o| o == w))
     };
     let ours = |w: &str| own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s));
-    asks && !words.iter().any(|w| ours(w))
+    asks && !(0..words.len()).any(|i| ours(&words[i]) && !framing(words, i))
+}
+
+/// Whether the pronoun at `i` only frames the ask: "can you …", "tell me
+/// …", "I wonder …", "do I need …", "where can I …". Such a pronoun is
+/// the asker asking, not a thing of theirs; "did I", "what did you" and
+/// "my" still are.
+fn framing(words: &[String], i: usize) -> bool {
+    let before = i.checked_sub(1).map(|b| words[b].as_str());
+    let after = words.get(i + 1).map(String::as_str);
+    match words[i].as_str() {
+        "you" => matches!(before, Some("can" | "could" | "would" | "will")),
+        "me" => matches!(before, Some("tell" | "show" | "give" | "let")),
+        "i" => {
+            matches!(after, Some("wonder" | "need"))
+                || matches!(before, Some("can" | "could" | "do"))
+        }
+        _ => false,
+    }
 }
 
 /// Whether a word of the need is of one shape (a path, a commit id, …).
@@ -1012,6 +1035,10 @@ mod tests {
             "so who directed Past Lives",
             "hey, quick question: is the Louvre open on Tuesdays",
             "find out whether the ferry runs in winter",
+            "tell me who the mayor of Lyon is",
+            "I wonder if it snows in Oslo in May",
+            "can you check whether the museum is open",
+            "do I need a visa for Chile",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1022,6 +1049,9 @@ mod tests {
         for need in [
             // ours: who asks, our kinds of things, a connector's service
             "when is my dentist appointment",
+            "did I leave anything unstaged",
+            "what did you do yesterday",
+            "check which version of python is installed",
             "who wrote the retry logic",
             "how many rows are in the customers table",
             "is the PR for the checkout bugs merged",
