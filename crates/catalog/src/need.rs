@@ -122,11 +122,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         }
     }
     let read_as_ours = hints.iter().any(|h| !WORLD_HINTS.contains(h));
-    if !names_ours
-        && !read_as_ours
-        && !hints.contains(&LOOK_UP_ONLINE)
-        && asks_the_world(&need_words)
-    {
+    if !names_ours && !read_as_ours && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need) {
         hints.push(LOOK_UP_ONLINE);
     }
     // "1:1" as written: its tokens alone ("1 1") are a version's too.
@@ -180,7 +176,7 @@ const OWN_WORDS: &[&str] = &[
     // who asks, who is asked
     "i me my mine we us our ours you your yours hivegate",
     // code and its history
-    "file folder directory dir path repo repository code codebase source project branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint auth comment hotfix main master staging production prod license",
+    "file folder directory dir path repo repository code codebase project hardcoded password secret credential branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
@@ -198,7 +194,21 @@ const OWN_WORDS: &[&str] = &[
 /// appointment" and "who wrote the retry logic" are not. The words of a
 /// world question are its topic (a mountain, a phone), which no tool of
 /// ours describes; its form is what says where the answer is.
-fn asks_the_world(words: &[String]) -> bool {
+fn asks_the_world(need: &str) -> bool {
+    // What is quoted is a title or a phrase ("who sings 'we built this
+    // city'"), not the asker's things; "US" in capitals is the country.
+    let words: Vec<String> = unquoted(need)
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            if t == "US" {
+                "usa".into()
+            } else {
+                t.to_lowercase()
+            }
+        })
+        .collect();
+    let words = words.as_slice();
     let first = words
         .iter()
         .map(String::as_str)
@@ -218,6 +228,46 @@ fn asks_the_world(words: &[String]) -> bool {
     asks && !(0..words.len()).any(|i| ours(&words[i]) && !framing(words, i))
 }
 
+/// `text` without its quoted spans: a quote that opens a word and one that
+/// closes a later word, straight or curly. An apostrophe inside a word
+/// (`what's`) opens nothing; an unclosed quote is left as it is.
+fn unquoted(text: &str) -> Cow<'_, str> {
+    const QUOTES: &[char] = &['"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
+    let mut out = String::new();
+    let mut kept = 0;
+    let mut chars = text.char_indices().peekable();
+    let mut prev: Option<char> = None;
+    while let Some((i, c)) = chars.next() {
+        let opens = QUOTES.contains(&c) && prev.is_none_or(|p| p.is_whitespace() || p == '(');
+        prev = Some(c);
+        if !opens {
+            continue;
+        }
+        let rest = &text[i + c.len_utf8()..];
+        let close = rest.char_indices().find(|&(j, q)| {
+            QUOTES.contains(&q)
+                && rest[j + q.len_utf8()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|n| !n.is_alphanumeric())
+        });
+        if let Some((j, q)) = close {
+            let end = i + c.len_utf8() + j + q.len_utf8();
+            out.push_str(&text[kept..i]);
+            kept = end;
+            while chars.peek().is_some_and(|&(k, _)| k < end) {
+                chars.next();
+            }
+            prev = Some(q);
+        }
+    }
+    if kept == 0 {
+        return Cow::Borrowed(text);
+    }
+    out.push_str(&text[kept..]);
+    Cow::Owned(out)
+}
+
 /// Whether the pronoun at `i` only frames the ask: "can you …", "tell me
 /// …", "I wonder …", "do I need …", "where can I …". Such a pronoun is
 /// the asker asking, not a thing of theirs; "did I", "what did you" and
@@ -226,7 +276,11 @@ fn framing(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
     match words[i].as_str() {
-        "you" => matches!(before, Some("can" | "could" | "would" | "will")),
+        // "how do you say …" is anyone.
+        "you" => {
+            matches!(before, Some("can" | "could" | "would" | "will"))
+                || (before == Some("do") && i >= 2 && words[i - 2] == "how")
+        }
         "me" => matches!(before, Some("tell" | "show" | "give" | "let")),
         "i" => {
             matches!(after, Some("wonder" | "need"))
@@ -1028,6 +1082,14 @@ mod tests {
     }
 
     #[test]
+    fn quoted_spans_are_left_out() {
+        assert_eq!(unquoted("who sings 'we built this city'?"), "who sings ?");
+        assert_eq!(unquoted("say \u{201c}my plan\u{201d} twice"), "say  twice");
+        assert_eq!(unquoted("what's Sam's 'plan"), "what's Sam's 'plan");
+        assert_eq!(unquoted("it's 'a' and 'b'"), "it's  and ");
+    }
+
+    #[test]
     fn questions_about_the_world_are_looked_up_online() {
         for need in [
             "how tall is Mount Kilimanjaro",
@@ -1039,6 +1101,9 @@ mod tests {
             "I wonder if it snows in Oslo in May",
             "can you check whether the museum is open",
             "do I need a visa for Chile",
+            "who sings 'we built this city'",
+            "how do you say thanks in Korean",
+            "what are the rules for liquids at US airports",
         ] {
             assert_eq!(
                 ranking_text(need, false),
