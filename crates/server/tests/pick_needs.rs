@@ -208,7 +208,30 @@
 //! branch" and "which branch am I on") met only 33 and 35 on its first
 //! run; a server pinged read as a shell command and a parcel tracked as
 //! a look-up online then met 35 and 37, losing none before it.
-//! Measured now: BM25 2565/2706 (94.8 %), the local model 2633/2706
+//! Then questions about the world. Of the 78 needs whose answer is a web
+//! search, 17 were missed with either ranker: "who won the champions
+//! league final", "current mortgage rates in the UK". Idioms for what a
+//! thing costs, who won or leads, a rate, an end of life, papers on a
+//! subject, the best budget one and travel fares then met 2582 and 2649
+//! of 2706, losing none. Batch 69 (40: 20 questions about the world, 20
+//! about our own things, written after the idioms) met only 20 and 22:
+//! a question about the world names a topic (a mountain, a phone) that no
+//! tool of ours describes. So a question that names none of our own
+//! things reads as a look-up online (`need::asks_the_world`); each
+//! reading of it was then tried on a batch written after it, its first
+//! run measured with the reading on and switched off:
+//!
+//! | batch | with it (BM25 / local) | without | world, of 20 | ours, of 20 |
+//! |---|---|---|---|---|
+//! | 70 | 29 / 29 | 21 / 20 | 13 / 13 (5 / 4 without) | 16 / 16 either way |
+//! | 71 | 24 / 29 | 16 / 20 | 11 / 12 (3 / 4) | 13 / 17 (13 / 16) |
+//! | 72 | 35 / 35 | 22 / 22 | 18 / 18 (5 / 5) | 17 / 17 either way |
+//!
+//! Between batches the reading learnt that an ask may stand anywhere
+//! ("tell me who"), that "can you" and "do I need" only frame it, that a
+//! quoted title is nobody's thing, and "US" in capitals is the country;
+//! each change lost no older need.
+//! Measured now: BM25 2716/2866 (94.8 %), the local model 2790/2866
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -226,8 +249,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2565;
-const LOCAL_MET: usize = 2630;
+const BM25_MET: usize = 2716;
+const LOCAL_MET: usize = 2787;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
