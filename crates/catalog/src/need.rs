@@ -187,7 +187,7 @@ const OWN_WORDS: &[&str] = &[
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
 
-/// Whether the need (its words) asks about the world: a question, or an
+/// Whether the need asks about the world: a question, or an
 /// ask to look something up or find it out, that names none of our own
 /// things ([`OWN_WORDS`]). "How tall is Kilimanjaro" and "when does the
 /// next iPhone come out" are answered on the web; "when is my dentist
@@ -218,12 +218,12 @@ fn asks_the_world(need: &str) -> bool {
         || says(words, &["wonder", "if"])
         || says(words, &["look", "up"])
         || says(words, &["find", "out"]);
-    // A plural's singular: "is" is no plural of "i".
     let own = |w: &str| {
         OWN_WORDS
             .iter()
             .any(|g| g.split_whitespace().any(|o| o == w))
     };
+    // A plural's singular, but "is" is no plural of "i".
     let ours = |w: &str| own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s));
     asks && !(0..words.len()).any(|i| ours(&words[i]) && !framing(words, i))
 }
@@ -550,7 +550,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["check|look|search", "online"], "search"),
-    (&["opening", "time|times|hours"], "look up online"),
+    (&["opening", "time|times|hours"], LOOK_UP_ONLINE),
     // The agent's own doings are in the audit: "what did you do on my
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
@@ -558,7 +558,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
     // The search program named as the verb: "grep the repo for …" among
@@ -658,7 +658,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["going", "rate|rates"], "search"),
     // What a code, a term or an error means is looked up.
-    (&["what", "does|do", "**", "mean"], "look up online"),
+    (&["what", "does|do", "**", "mean"], LOOK_UP_ONLINE),
     // "set max_workers from 4 to 8": a value changed where it is written.
     (&["set", "**", "from", "?", "to"], "edit"),
     // "change the title to say welcome back": words rewritten.
@@ -683,7 +683,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // A parcel is tracked on the carrier's site.
     (
         &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
     (
         &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
@@ -719,36 +719,36 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // now. The answer is on the web.
     (
         &["what|how", "?", "does|do|would|will", "**", "cost"],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
-    (&["how", "much|many", "**", "worth"], "look up online"),
-    (&["how", "much", "is|are", "a|an"], "look up online"),
-    (&["who", "won|wins"], "look up online"),
+    (&["how", "much|many", "**", "worth"], LOOK_UP_ONLINE),
+    (&["how", "much", "is|are", "a|an"], LOOK_UP_ONLINE),
+    (&["who", "won|wins"], LOOK_UP_ONLINE),
     (
         &[
             "ceo|cto|cfo|president|founder|founders|mayor|capital|population",
             "of",
         ],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
     (
         &["exchange|mortgage|interest|inflation", "rate|rates"],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
-    (&["end", "of", "life"], "look up online"),
-    (&["still", "supported|maintained"], "look up online"),
-    (&["papers|articles|studies", "on|about"], "look up online"),
+    (&["end", "of", "life"], LOOK_UP_ONLINE),
+    (&["still", "supported|maintained"], LOOK_UP_ONLINE),
+    (&["papers|articles|studies", "on|about"], LOOK_UP_ONLINE),
     (
         &["best|top", "?", "budget|cheap|affordable|rated"],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
-    (&["cheapest"], "look up online"),
+    (&["cheapest"], LOOK_UP_ONLINE),
     (
         &[
             "train|trains|bus|coach|ferry|plane|flight|flights|concert",
             "ticket|tickets|fare|fares|times|timetable",
         ],
-        "look up online",
+        LOOK_UP_ONLINE,
     ),
 ];
 
