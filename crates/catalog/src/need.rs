@@ -148,10 +148,11 @@ const LOOK_UP_ONLINE: &str = "look up online";
 /// reads it as about our things.
 const WORLD_HINTS: &[&str] = &["date", "search", LOOK_UP_ONLINE];
 
-/// Words that open a question ("is", "how", "what's" as `what` `s`).
-const QUESTION_WORDS: &[&str] = &[
-    "what", "who", "whom", "whose", "when", "where", "which", "why", "how", "is", "are", "was",
-    "were", "do", "does", "did", "has", "have", "can", "will", "would", "should", "any",
+/// Words that open a yes-or-no question ("is it", "any news"); a question
+/// word ([`ASKING_WORDS`]) asks wherever it stands.
+const QUESTION_OPENERS: &[&str] = &[
+    "is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "will", "would",
+    "should", "any",
 ];
 
 /// Words that ask wherever they stand: "tell me who …", "I wonder
@@ -213,7 +214,7 @@ fn asks_the_world(need: &str) -> bool {
         .iter()
         .map(String::as_str)
         .find(|w| !QUESTION_FILLERS.contains(w));
-    let asks = first.is_some_and(|w| QUESTION_WORDS.contains(&w))
+    let asks = first.is_some_and(|w| QUESTION_OPENERS.contains(&w))
         || words.iter().any(|w| ASKING_WORDS.contains(&w.as_str()))
         || says(words, &["wonder", "if"])
         || says(words, &["look", "up"])
