@@ -177,11 +177,11 @@ const OWN_WORDS: &[&str] = &[
     // who asks, who is asked
     "i me my mine we us our ours you your yours hivegate",
     // code and its history
-    "file folder directory dir path repo repository code codebase project hardcoded password secret credential branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint auth comment hotfix main master staging production prod license",
+    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
-    "doc document page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
+    "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
     "laptop computer machine installed docker container disk memory cpu process port terminal shell agent audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
     // services our connectors reach
@@ -215,6 +215,7 @@ fn asks_the_world(need: &str) -> bool {
         .map(String::as_str)
         .find(|w| !QUESTION_FILLERS.contains(w));
     let asks = first.is_some_and(|w| QUESTION_OPENERS.contains(&w))
+        || asks_without_a_question(words)
         || words.iter().any(|w| ASKING_WORDS.contains(&w.as_str()))
         || says(words, &["wonder", "if"])
         || says(words, &["look", "up"])
@@ -228,6 +229,46 @@ fn asks_the_world(need: &str) -> bool {
     let ours = |w: &str| own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s));
     asks && !(0..words.len()).any(|i| ours(&words[i]) && !framing(words, i))
 }
+
+/// Whether the need asks for something known out there without a
+/// question's form: it opens with a noun phrase ("the recipe for …", "a
+/// review of …", "best time to visit …", "reviews of …", "tips for …") or
+/// with a verb of finding out ("compare …", "find me …"). A need that
+/// opens with any other verb ("run the migrations", "tag v2 …") asks for
+/// an act, not an answer.
+fn asks_without_a_question(words: &[String]) -> bool {
+    let mut rest = words
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| QUESTION_FILLERS.contains(w) || WANTING.contains(w));
+    let Some(first) = rest.next() else {
+        return false;
+    };
+    LOOK_UP_OPENERS.contains(&first) || rest.take(2).any(|w| NOUN_LINKS.contains(&w))
+}
+
+/// "I need …", "want …": said before what is wanted.
+const WANTING: &[&str] = &["i", "need", "want"];
+
+/// Words that open a noun phrase, or a request to find something out.
+const LOOK_UP_OPENERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "best",
+    "good",
+    "top",
+    "latest",
+    "cheapest",
+    "find",
+    "compare",
+    "explain",
+    "recommend",
+];
+
+/// Words that follow the head of a noun phrase of one or two words:
+/// "reviews of", "tips for", "visa requirements for".
+const NOUN_LINKS: &[&str] = &["of", "for", "on", "about"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
@@ -282,7 +323,7 @@ fn framing(words: &[String], i: usize) -> bool {
             matches!(before, Some("can" | "could" | "would" | "will"))
                 || (before == Some("do") && i >= 2 && words[i - 2] == "how")
         }
-        "me" => matches!(before, Some("tell" | "show" | "give" | "let")),
+        "me" => matches!(before, Some("tell" | "show" | "give" | "let" | "find")),
         "i" => {
             matches!(after, Some("wonder" | "need"))
                 || matches!(before, Some("can" | "could" | "do"))
@@ -1103,6 +1144,14 @@ mod tests {
             "who sings 'we built this city'",
             "how do you say thanks in Korean",
             "what are the rules for liquids at US airports",
+            // asked without a question: a noun phrase, or a finding out
+            "the recipe for a proper carbonara",
+            "best time of year to visit Kyoto",
+            "reviews of the new Pixel phone",
+            "visa requirements for Brazilians",
+            "need the lyrics to bohemian rhapsody",
+            "compare the Kindle and the Kobo",
+            "find me a hotel near Centraal",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1128,6 +1177,12 @@ mod tests {
             // not a question
             "book a table for two",
             "summarise the Kilimanjaro article",
+            "run the migrations",
+            "need to tag v2 and get it onto origin",
+            // a noun phrase of ours
+            "the text in the readme has a typo",
+            "a Word copy of the offer letter",
+            "the notes I took about the vendor",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
