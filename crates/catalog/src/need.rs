@@ -268,7 +268,7 @@ const LOOK_UP_OPENERS: &[&str] = &[
 
 /// Words that follow the head of a noun phrase of one or two words:
 /// "reviews of", "tips for", "visa requirements for".
-const NOUN_LINKS: &[&str] = &["of", "for", "on", "about"];
+const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
@@ -741,6 +741,16 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // A folder's size is the shell's `du`.
+    (
+        &[
+            "size",
+            "of",
+            "**",
+            "folder|folders|directory|directories|dir|repo",
+        ],
+        "shell command",
+    ),
     // Terse: "contents of setup.cfg", "all the .proto files", "every
     // TODO in src", "commits by Ana".
     (&["content|contents", "of"], "read"),
@@ -1403,6 +1413,7 @@ mod tests {
             ("what my branch changes compared to main", "diff"),
             ("who rewrote the cache", "author"),
             ("which processes are listening on port 80", "run"),
+            ("the size of the vendor folder", "shell command"),
             ("contents of setup.cfg", "file, read"),
             ("all the .proto files", "file, find"),
             ("every TODO in the codebase", "grep"),

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,866 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,946 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -231,7 +231,18 @@
 //! ("tell me who"), that "can you" and "do I need" only frame it, that a
 //! quoted title is nobody's thing, and "US" in capitals is the country;
 //! each change lost no older need.
-//! Measured now: BM25 2716/2866 (94.8 %), the local model 2790/2866
+//! A world need said without a question ("the recipe for a proper
+//! carbonara", "reviews of the new Pixel phone", "compare the Kindle and
+//! the Kobo") still missed: batch 73 (20 such, 20 of ours) met 27 and 28
+//! on its first run, the world half 9 and 9. Reading a noun phrase or a
+//! "compare"/"find me" that names none of our things as an ask
+//! (`need::asks_without_a_question`) then met 38 and 39, losing none.
+//! Batch 74 (20 world needs in any form, 20 of ours, many opening with a
+//! noun phrase), written after that, met 31 and 32 on its first run
+//! (without the new reading 24 and 25): the world half 15 of 20 with
+//! either ranker (8 without), ours 16 and 17 either way. "distance from"
+//! and a folder's size then met 33 and 34, losing none.
+//! Measured now: BM25 2790/2946 (94.7 %), the local model 2866/2946
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -249,8 +260,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2716;
-const LOCAL_MET: usize = 2787;
+const BM25_MET: usize = 2790;
+const LOCAL_MET: usize = 2863;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
