@@ -1162,6 +1162,7 @@ mod tests {
             "need the lyrics to bohemian rhapsody",
             "compare the Kindle and the Kobo",
             "find me a hotel near Centraal",
+            "distance from Paris to Marseille by car",
         ] {
             assert_eq!(
                 ranking_text(need, false),
