@@ -267,8 +267,8 @@ const LOOK_UP_OPENERS: &[&str] = &[
 ];
 
 /// Words that follow the head of a noun phrase of one or two words:
-/// "reviews of", "tips for", "visa requirements for".
-const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from"];
+/// "reviews of", "tips for", "visa requirements for", "rainfall in".
+const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
@@ -713,6 +713,15 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // A project's version history is its commits.
     (&["version", "history"], "commits"),
+    (
+        &[
+            "history",
+            "of",
+            "**",
+            "module|modules|file|files|function|class|folder|repo|repository|codebase",
+        ],
+        "commits",
+    ),
     // A machine pinged is a shell command; a person pinged is messaged.
     (
         &[
@@ -1163,6 +1172,8 @@ mod tests {
             "compare the Kindle and the Kobo",
             "find me a hotel near Centraal",
             "distance from Paris to Marseille by car",
+            "rainfall in Bali in January",
+            "history of the Eiffel Tower",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1436,6 +1447,7 @@ mod tests {
             ("add 'renew passport' to my to-do app", "tasks"),
             ("make the project tracker show it as at risk", "tasks"),
             ("the version history of the login page", "commits"),
+            ("the history of the auth module", "commits"),
             (
                 "ping the staging server and see if it answers",
                 "shell command",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,946 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 2,986 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -241,8 +241,15 @@
 //! noun phrase), written after that, met 31 and 32 on its first run
 //! (without the new reading 24 and 25): the world half 15 of 20 with
 //! either ranker (8 without), ours 16 and 17 either way. "distance from"
-//! and a folder's size then met 33 and 34, losing none.
-//! Measured now: BM25 2790/2946 (94.7 %), the local model 2866/2946
+//! and a folder's size then met 33 and 34, losing none. Batch 75 (20 and
+//! 20 again), written after that, met 35 and 36 on its first run (20 and
+//! 22 without the new reading; the world half 18 of 20, 3 and 4 without);
+//! one of its needs had been given too narrow a gold ("a PR from my
+//! feature branch" names only `github`, where the set's other PR needs
+//! also take `git_pr`) and was widened after the run. "rainfall in" as a
+//! noun phrase and a module's history as its commits then met 38 and 38,
+//! losing none.
+//! Measured now: BM25 2828/2986 (94.7 %), the local model 2904/2986
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -260,8 +267,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2790;
-const LOCAL_MET: usize = 2863;
+const BM25_MET: usize = 2828;
+const LOCAL_MET: usize = 2901;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
