@@ -311,7 +311,8 @@ fn unquoted(text: &str) -> Cow<'_, str> {
 }
 
 /// Whether the pronoun at `i` only frames the ask: "can you …", "tell me
-/// …", "I wonder …", "do I need …", "where can I …". Such a pronoun is
+/// …", "I wonder …", "do I need …", "where can I …", "how long should I
+/// boil an egg". Such a pronoun is
 /// the asker asking, not a thing of theirs; "did I", "what did you" and
 /// "my" still are.
 fn framing(words: &[String], i: usize) -> bool {
@@ -326,7 +327,7 @@ fn framing(words: &[String], i: usize) -> bool {
         "me" => matches!(before, Some("tell" | "show" | "give" | "let" | "find")),
         "i" => {
             matches!(after, Some("wonder" | "need"))
-                || matches!(before, Some("can" | "could" | "do"))
+                || matches!(before, Some("can" | "could" | "do" | "should"))
         }
         _ => false,
     }
@@ -760,6 +761,15 @@ const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "shell command",
     ),
+    (
+        &[
+            "how",
+            "big|large",
+            "**",
+            "folder|folders|directory|directories|dir|repo",
+        ],
+        "shell command",
+    ),
     // Terse: "contents of setup.cfg", "all the .proto files", "every
     // TODO in src", "commits by Ana".
     (&["content|contents", "of"], "read"),
@@ -1172,6 +1182,7 @@ mod tests {
             "compare the Kindle and the Kobo",
             "find me a hotel near Centraal",
             "distance from Paris to Marseille by car",
+            "how long should I boil an egg",
             "rainfall in Bali in January",
             "history of the Eiffel Tower",
         ] {
@@ -1426,6 +1437,7 @@ mod tests {
             ("who rewrote the cache", "author"),
             ("which processes are listening on port 80", "run"),
             ("the size of the vendor folder", "shell command"),
+            ("how big is the build folder", "shell command"),
             ("contents of setup.cfg", "file, read"),
             ("all the .proto files", "file, find"),
             ("every TODO in the codebase", "grep"),

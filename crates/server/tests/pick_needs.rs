@@ -248,8 +248,9 @@
 //! feature branch" names only `github`, where the set's other PR needs
 //! also take `git_pr`) and was widened after the run. "rainfall in" as a
 //! noun phrase and a module's history as its commits then met 38 and 38,
-//! losing none.
-//! Measured now: BM25 2828/2986 (94.7 %), the local model 2904/2986
+//! losing none; "should I" as the asker asking, and "how big is … folder"
+//! as a shell command, 2830 and 2906 of all.
+//! Measured now: BM25 2830/2986 (94.8 %), the local model 2906/2986
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -267,8 +268,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2828;
-const LOCAL_MET: usize = 2901;
+const BM25_MET: usize = 2830;
+const LOCAL_MET: usize = 2903;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
