@@ -163,6 +163,8 @@ fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .log_internal_errors(false)
         .with_writer(std::io::stderr)
+        // Colour only for a person at a terminal, not in a log file.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_env("HIVEGATE_LOG")
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),

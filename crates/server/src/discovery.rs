@@ -253,6 +253,11 @@ impl Discovery {
             }
             None => (Hybrid::lexical(&docs), Hybrid::lexical(&cdocs)),
         };
+        // A weaker ranking, or an EMBEDDING_PROVIDER that names nothing,
+        // is said where the operator sees it, not only in the status.
+        if let Some(e) = &status.last_error {
+            tracing::warn!("{e}");
+        }
         Ok(Built {
             documents: docs.len(),
             index: CandidateIndex::new(list, ranker),
