@@ -312,9 +312,8 @@ fn unquoted(text: &str) -> Cow<'_, str> {
 
 /// Whether the pronoun at `i` only frames the ask: "can you …", "tell me
 /// …", "I wonder …", "do I need …", "where can I …", "how long should I
-/// boil an egg". Such a pronoun is
-/// the asker asking, not a thing of theirs; "did I", "what did you" and
-/// "my" still are.
+/// boil an egg". Such a pronoun is the asker asking, not a thing of
+/// theirs; "did I", "what did you" and "my" still are.
 fn framing(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
@@ -712,7 +711,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["project|issue|issues|task|bug", "tracker|tracking"],
         "tasks",
     ),
-    // A project's version history is its commits.
+    // A project's version history, or a module's history, is its commits.
     (&["version", "history"], "commits"),
     (
         &[
