@@ -59,7 +59,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_push",
-        "git push upload publish send upstream remote origin branch share commits changes",
+        "git push upload publish send ship upstream remote origin branch share commits changes",
     ),
     (
         "git_pr",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,026 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,066 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -253,8 +253,10 @@
 //! said as a noun phrase, where the new reading could misfire, and 10 of
 //! the world), written after that, met 39 and 40 on its first run, with
 //! nothing changed for it; without the new reading 33 and 34 (ours the
-//! same either way, the world 10 of 10 against 4).
-//! Measured now: BM25 2869/3026 (94.8 %), the local model 2946/3026
+//! same either way, the world 10 of 10 against 4). Batch 77 (40 in every
+//! style, 30 of ours and 10 of the world) met 35 and 38 on its first run;
+//! "ship" for git_push then met 36 and 39, losing none.
+//! Measured now: BM25 2905/3066 (94.7 %), the local model 2985/3066
 //! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -272,8 +274,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2869;
-const LOCAL_MET: usize = 2943;
+const BM25_MET: usize = 2905;
+const LOCAL_MET: usize = 2982;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
