@@ -177,13 +177,13 @@ const OWN_WORDS: &[&str] = &[
     // who asks, who is asked
     "i me my mine we us our ours you your yours hivegate",
     // code and its history
-    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint auth comment hotfix main master staging production prod license",
+    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
     "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
-    "laptop computer machine installed docker container disk memory cpu process port terminal shell agent audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
+    "laptop computer machine installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
     // services our connectors reach
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
@@ -713,6 +713,11 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // A project's version history, or a module's history, is its commits.
     (&["version", "history"], "commits"),
+    // "when was the rate limiter added": what came and went in the code.
+    (
+        &["when", "was|were", "**", "added|removed|deleted"],
+        "commits",
+    ),
     (
         &[
             "history",
@@ -1215,6 +1220,8 @@ mod tests {
             "the text in the readme has a typo",
             "a Word copy of the offer letter",
             "the notes I took about the vendor",
+            "have two helpers review the backend",
+            "who wrote the first version of the cache",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1459,6 +1466,7 @@ mod tests {
             ("make the project tracker show it as at risk", "tasks"),
             ("the version history of the login page", "commits"),
             ("the history of the auth module", "commits"),
+            ("when was the rate limiter added", "commits"),
             (
                 "ping the staging server and see if it answers",
                 "shell command",

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,066 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,106 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -255,9 +255,15 @@
 //! nothing changed for it; without the new reading 33 and 34 (ours the
 //! same either way, the world 10 of 10 against 4). Batch 77 (40 in every
 //! style, 30 of ours and 10 of the world) met 35 and 38 on its first run;
-//! "ship" for git_push then met 36 and 39, losing none.
-//! Measured now: BM25 2905/3066 (94.7 %), the local model 2985/3066
-//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
+//! "ship" for git_push then met 36 and 39, losing none. Batch 78 (40 of
+//! the agent's own tools, said plainly) met 33 and 36 on its first run;
+//! three of its misses were questions about our code read as about the
+//! world ("when was the rate limiter added", "have two helpers review the
+//! backend"). Code's words (backend, frontend, cache), "helper" for an
+//! agent, and "when was … added" as the commits' question then met 36
+//! and 38, losing none.
+//! Measured now: BM25 2941/3106 (94.7 %), the local model 3023/3106
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -274,8 +280,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2905;
-const LOCAL_MET: usize = 2982;
+const BM25_MET: usize = 2941;
+const LOCAL_MET: usize = 3020;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
