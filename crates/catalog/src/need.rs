@@ -534,6 +534,9 @@ const MENTIONING: &str = "mention|mentions|mentioning|containing|contains";
 /// ten"): the hour, for [`IDIOMS`].
 const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
 
+/// Words for a folder, for [`IDIOMS`]: "the size of the vendor folder".
+const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
+
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app, "what does
 /// the LICENSE say" a read. `*` stands for one to three words, `**` for
@@ -756,24 +759,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
     // A folder's size is the shell's `du`.
-    (
-        &[
-            "size",
-            "of",
-            "**",
-            "folder|folders|directory|directories|dir|repo",
-        ],
-        "shell command",
-    ),
-    (
-        &[
-            "how",
-            "big|large",
-            "**",
-            "folder|folders|directory|directories|dir|repo",
-        ],
-        "shell command",
-    ),
+    (&["size", "of", "**", FOLDERS], "shell command"),
+    (&["how", "big|large", "**", FOLDERS], "shell command"),
     // Terse: "contents of setup.cfg", "all the .proto files", "every
     // TODO in src", "commits by Ana".
     (&["content|contents", "of"], "read"),
