@@ -23,7 +23,11 @@ const HEAD_DIM: usize = DIM / HEADS;
 const FFN: usize = 1536;
 const VOCAB: usize = 30522;
 const MAX_POSITIONS: usize = 512;
-/// sentence-transformers' `max_seq_length` for this model.
+/// sentence-transformers' `max_seq_length` for this model. A longer text
+/// is cut, as sentence-transformers cuts it. Embedding it whole instead, as
+/// the length-weighted mean of 256-token windows, was measured once and
+/// not kept: hybrid nDCG@10 on LiveMCPBench 0.419 -> 0.415 (its 527 tools
+/// include 25 over 120 words), MCP-Bench 0.901 -> 0.900.
 pub const MAX_TOKENS: usize = 256;
 const LN_EPS: f32 = 1e-12;
 /// The most token rows stacked in one pass (a pass holds a rows × 1536
