@@ -161,6 +161,20 @@ const ASKING_WORDS: &[&str] = &[
     "what", "who", "whom", "whose", "when", "where", "which", "why", "how", "whether",
 ];
 
+/// Phrases ([`IDIOMS`]' patterns) that ask wherever they stand: "I wonder
+/// if …", "look up …", "find out …", "something fun to do in …".
+const ASKING_PHRASES: &[&[&str]] = &[
+    &["wonder", "if"],
+    &["look", "up"],
+    &["find", "out"],
+    &[
+        "something|things|places|somewhere",
+        "?",
+        "to",
+        "do|eat|see|visit",
+    ],
+];
+
 /// Words said before a question that do not change it: "so", "hey, quick
 /// question:".
 const QUESTION_FILLERS: &[&str] = &[
@@ -217,9 +231,7 @@ fn asks_the_world(need: &str) -> bool {
     let asks = first.is_some_and(|w| QUESTION_OPENERS.contains(&w))
         || asks_without_a_question(words)
         || words.iter().any(|w| ASKING_WORDS.contains(&w.as_str()))
-        || says(words, &["wonder", "if"])
-        || says(words, &["look", "up"])
-        || says(words, &["find", "out"]);
+        || ASKING_PHRASES.iter().any(|p| says(words, p));
     let own = |w: &str| {
         OWN_WORDS
             .iter()
@@ -232,7 +244,8 @@ fn asks_the_world(need: &str) -> bool {
 
 /// Whether the need asks for something known out there without a
 /// question's form: it opens with a noun phrase ("the recipe for …", "a
-/// review of …", "best time to visit …", "reviews of …", "tips for …") or
+/// review of …", "best time to visit …", "reviews of …", "tips for …",
+/// "nearest vet …") or
 /// with a verb of finding out ("compare …", "find me …"). A need that
 /// opens with any other verb ("run the migrations", "tag v2 …") asks for
 /// an act, not an answer.
@@ -244,7 +257,7 @@ fn asks_without_a_question(words: &[String]) -> bool {
     let Some(first) = rest.next() else {
         return false;
     };
-    LOOK_UP_OPENERS.contains(&first) || rest.take(2).any(|w| NOUN_LINKS.contains(&w))
+    LOOK_UP_OPENERS.contains(&first) || rest.take(3).any(|w| NOUN_LINKS.contains(&w))
 }
 
 /// "I need …", "want …": said before what is wanted.
@@ -259,16 +272,20 @@ const LOOK_UP_OPENERS: &[&str] = &[
     "good",
     "top",
     "latest",
+    "cheap",
     "cheapest",
+    "nearest",
+    "closest",
     "find",
     "compare",
     "explain",
     "recommend",
 ];
 
-/// Words that follow the head of a noun phrase of one or two words:
-/// "reviews of", "tips for", "visa requirements for", "rainfall in".
-const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in"];
+/// Words that follow the head of a noun phrase of up to three words:
+/// "reviews of", "tips for", "visa requirements for", "rainfall in", "dog
+/// friendly pubs near".
+const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in", "near"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
@@ -675,7 +692,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "create",
     ),
     // Whether tests pass is learnt by running them.
-    (&["tests", "fail|fails|failing|pass|passes|passing"], "run"),
+    (
+        &["tests", "?", "fail|fails|failing|pass|passes|passing"],
+        "run",
+    ),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
     (&["merged|merging", "*", "into"], "merge"),
     // The problem told instead of the fix. Someone who has not heard is
@@ -916,12 +936,15 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
     let is_date = |i: usize| {
         let word = bare(words[i]);
         let (day, owned) = possessive(&word);
-        // "Monday's planning" is that day's, as "tomorrow's" is.
-        WEEKDAYS.contains(&day)
-            && (owned
-                || i.checked_sub(1)
-                    .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
-                || words.get(i + 1).is_some_and(|n| is_time(n)))
+        // "Monday's planning" is that day's, as "tomorrow's" is; "open on
+        // Mondays" names the day, never monday.com.
+        let plural = day.strip_suffix('s').is_some_and(|d| WEEKDAYS.contains(&d));
+        plural
+            || WEEKDAYS.contains(&day)
+                && (owned
+                    || i.checked_sub(1)
+                        .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
+                    || words.get(i + 1).is_some_and(|n| is_time(n)))
     };
     // "the 14th", "June 3", "tomorrow", "next week": dated, and nothing
     // to take out.
@@ -1155,7 +1178,7 @@ mod tests {
             "how much is a taxi to the airport",
             "when does the next iPhone come out",
             "so who directed Past Lives",
-            "hey, quick question: is the Louvre open on Tuesdays",
+            "hey, quick question: is the Louvre open late",
             "find out whether the ferry runs in winter",
             "tell me who the mayor of Lyon is",
             "I wonder if it snows in Oslo in May",
@@ -1176,6 +1199,10 @@ mod tests {
             "how long should I boil an egg",
             "rainfall in Bali in January",
             "history of the Eiffel Tower",
+            "cheap flights to Tenerife",
+            "nearest vet in Brighton",
+            "dog friendly pubs near the Lake District",
+            "something fun to do with the kids in Lisbon",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1340,6 +1367,9 @@ mod tests {
                 "share the agenda for planning (date)",
             ),
             ("Friday\u{2019}s demo", "demo (date)"),
+            // A weekday's plural is always the day.
+            ("open on Mondays", "open on (date)"),
+            ("I double-book Thursdays", "I double-book (date)"),
         ] {
             assert_eq!(hints_of(need), want, "{need}");
         }
@@ -1415,6 +1445,7 @@ mod tests {
             ("a page needs to be created in the wiki", "create"),
             ("in case the tests fail", "run"),
             ("are the tests passing", "run"),
+            ("which tests are failing", "run"),
             ("should the limit be raised to 500", "edit"),
             ("if I merged develop into it", "merge"),
             ("the footer still says 2023", "edit"),

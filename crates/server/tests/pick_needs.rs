@@ -261,8 +261,17 @@
 //! world ("when was the rate limiter added", "have two helpers review the
 //! backend"). Code's words (backend, frontend, cache), "helper" for an
 //! agent, and "when was … added" as the commits' question then met 36
-//! and 38, losing none.
-//! Measured now: BM25 2941/3106 (94.7 %), the local model 3023/3106
+//! and 38, losing none. Batch 79 (20 of the world in any form, 20 of
+//! our services and code) met 31 and 30 on its first run; eight world
+//! needs missed. A weekday's plural as the day ("open on Mondays" named
+//! monday.com), cheap, nearest and closest as a noun phrase's first word,
+//! "something fun to do in …" as an ask, a noun's link ("near" too) up
+//! to its fourth word, and "tests are failing" as running them then met
+//! 38 and 37, losing none and meeting three older ones ("dog-friendly
+//! beaches in Cornwall"). One gold was widened after the first run: a
+//! translation MCP server is a right answer to "translate … into
+//! Portuguese", which had only `web_search`.
+//! Measured now: BM25 2982/3146 (94.8 %), the local model 3062/3146
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -280,8 +289,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2941;
-const LOCAL_MET: usize = 3020;
+const BM25_MET: usize = 2982;
+const LOCAL_MET: usize = 3059;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
