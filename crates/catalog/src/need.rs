@@ -162,7 +162,8 @@ const ASKING_WORDS: &[&str] = &[
 ];
 
 /// Phrases ([`IDIOMS`]' patterns) that ask wherever they stand: "I wonder
-/// if …", "look up …", "find out …", "something fun to do in …".
+/// if …", "look up …", "find out …", "something fun to do in …", "cafes
+/// with wifi near …", "tyres worth buying".
 const ASKING_PHRASES: &[&[&str]] = &[
     &["wonder", "if"],
     &["look", "up"],
@@ -173,6 +174,8 @@ const ASKING_PHRASES: &[&[&str]] = &[
         "to",
         "do|eat|see|visit",
     ],
+    &["near|nearby"],
+    &["worth", "buying|getting|seeing|visiting|reading|watching"],
 ];
 
 /// Words said before a question that do not change it: "so", "hey, quick
@@ -284,8 +287,8 @@ const LOOK_UP_OPENERS: &[&str] = &[
 
 /// Words that follow the head of a noun phrase of up to three words:
 /// "reviews of", "tips for", "visa requirements for", "rainfall in", "dog
-/// friendly pubs near".
-const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in", "near"];
+/// friendly beaches in".
+const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
@@ -623,6 +626,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         LOOK_UP_ONLINE,
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
+    (&["every|all|each", "mention|mentions", "of"], "grep"),
     // The search program named as the verb: "grep the repo for …" among
     // the need's other words; "content" tips it from finding files to
     // searching inside them.
@@ -697,6 +701,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "run",
     ),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
+    (&["tidy|tidying", "up"], "edit"),
     (&["merged|merging", "*", "into"], "merge"),
     // The problem told instead of the fix. Someone who has not heard is
     // told, most often by email.
@@ -769,6 +774,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "agents",
     ),
     (&["one", "pair", "of", "hands"], "agents"),
+    (
+        &["agent|agents|helper|helpers", "for|per", "each|every"],
+        "agents",
+    ),
     (
         &[
             "compared|compare",
@@ -1203,6 +1212,8 @@ mod tests {
             "nearest vet in Brighton",
             "dog friendly pubs near the Lake District",
             "something fun to do with the kids in Lisbon",
+            "quiet cafes with wifi near King's Cross",
+            "winter tyres worth buying for a Golf",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1457,6 +1468,9 @@ mod tests {
             ("the going rate for a translator", "search"),
             ("too many proposals for one agent", "agents"),
             ("too big for one pair of hands", "agents"),
+            ("an agent for each of the services", "agents"),
+            ("every mention of the old domain", "grep"),
+            ("tidy up the imports", "edit"),
             ("what my branch changes compared to main", "diff"),
             ("who rewrote the cache", "author"),
             ("which processes are listening on port 80", "run"),

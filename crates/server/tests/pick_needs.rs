@@ -270,8 +270,18 @@
 //! 38 and 37, losing none and meeting three older ones ("dog-friendly
 //! beaches in Cornwall"). One gold was widened after the first run: a
 //! translation MCP server is a right answer to "translate … into
-//! Portuguese", which had only `web_search`.
-//! Measured now: BM25 2982/3146 (94.8 %), the local model 3062/3146
+//! Portuguese", which had only `web_search`. Batch 80 (15 of the world
+//! said as noun phrases, 25 of ours said the same way, where that reading
+//! could misfire), written after it, met 33 and 35 on its first run (27
+//! and 29 with batch 79's changes taken out: the world 13 of 15 against 7
+//! and 7, ours 20 and 22 of 25 either way). "near" or "nearby" anywhere
+//! and "worth buying" as asks, "every mention of" as a search of
+//! contents, "tidy up" as an edit and "an agent for each" as agents then
+//! met 38 and 39, losing none ("tidy" as an edit_file hint word cost nine
+//! older edits with BM25, so it is an idiom). One gold was widened after
+//! the first run: CI is on GitLab and Bitbucket too, as the set's other
+//! CI needs say, where "speed up our CI pipeline" had only `github`.
+//! Measured now: BM25 3020/3186 (94.8 %), the local model 3101/3186
 //! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -289,8 +299,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 2982;
-const LOCAL_MET: usize = 3059;
+const BM25_MET: usize = 3020;
+const LOCAL_MET: usize = 3098;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
