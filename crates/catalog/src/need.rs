@@ -194,7 +194,7 @@ const OWN_WORDS: &[&str] = &[
     // who asks, who is asked
     "i me my mine we us our ours you your yours hivegate",
     // code and its history
-    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit pr merge diff git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
+    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
@@ -242,7 +242,29 @@ fn asks_the_world(need: &str) -> bool {
     };
     // A plural's singular, but "is" is no plural of "i".
     let ours = |w: &str| own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s));
-    asks && !(0..words.len()).any(|i| ours(&words[i]) && !framing(words, i))
+    asks && !(0..words.len())
+        .any(|i| ours(&words[i]) && !framing(words, i) && !world_sense(words, i))
+}
+
+/// Words of ours that a word before them gives their sense out there: a
+/// return ticket is travelled on, not triaged; a world record is not a row.
+const WORLD_SENSES: &[(&str, &str)] = &[
+    (
+        "ticket|tickets",
+        "return|single|train|plane|flight|bus|ferry|concert|festival|match|theatre|theater|cinema|museum|lottery|parking",
+    ),
+    ("record|records", "world|track|olympic"),
+];
+
+/// Whether the word of ours at `i` is meant in its sense out there
+/// ([`WORLD_SENSES`]).
+fn world_sense(words: &[String], i: usize) -> bool {
+    let Some(before) = i.checked_sub(1).map(|b| words[b].as_str()) else {
+        return false;
+    };
+    WORLD_SENSES.iter().any(|(word, senses)| {
+        word.split('|').any(|w| w == words[i]) && senses.split('|').any(|s| s == before)
+    })
 }
 
 /// Whether the need asks for something known out there without a
@@ -253,18 +275,47 @@ fn asks_the_world(need: &str) -> bool {
 /// opens with any other verb ("run the migrations", "tag v2 …") asks for
 /// an act, not an answer.
 fn asks_without_a_question(words: &[String]) -> bool {
-    let mut rest = words
+    let start = words
         .iter()
-        .map(String::as_str)
-        .skip_while(|w| QUESTION_FILLERS.contains(w) || WANTING.contains(w));
-    let Some(first) = rest.next() else {
+        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()) && !WANTING.contains(&w.as_str()))
+        .unwrap_or(words.len());
+    let mut rest = &words[start..];
+    if let Some(fetch) = FETCHING.iter().find(|f| starts_with(rest, f)) {
+        rest = &rest[fetch.len()..];
+    }
+    let Some((first, rest)) = rest.split_first() else {
         return false;
     };
-    LOOK_UP_OPENERS.contains(&first) || rest.take(3).any(|w| NOUN_LINKS.contains(&w))
+    LOOK_UP_OPENERS.contains(&first.as_str())
+        || rest
+            .iter()
+            .take(3)
+            .any(|w| NOUN_LINKS.contains(&w.as_str()))
+}
+
+/// Whether `words` open with `phrase`.
+fn starts_with(words: &[String], phrase: &[&str]) -> bool {
+    words.len() >= phrase.len() && words.iter().zip(phrase).all(|(w, p)| w == p)
 }
 
 /// "I need …", "want …": said before what is wanted.
 const WANTING: &[&str] = &["i", "need", "want"];
+
+/// A verb of fetching said before what is fetched: "give me the lowdown on
+/// …", "pull up the forecast for …", "dig up the lyrics for …".
+const FETCHING: &[&[&str]] = &[
+    &["give", "me"],
+    &["get", "me"],
+    &["grab", "me"],
+    &["fetch", "me"],
+    &["show", "me"],
+    &["tell", "me", "about"],
+    &["pull", "up"],
+    &["dig", "up"],
+    &["dig", "out"],
+    &["get"],
+    &["grab"],
+];
 
 /// Words that open a noun phrase, or a request to find something out.
 const LOOK_UP_OPENERS: &[&str] = &[
@@ -343,7 +394,10 @@ fn framing(words: &[String], i: usize) -> bool {
             matches!(before, Some("can" | "could" | "would" | "will"))
                 || (before == Some("do") && i >= 2 && words[i - 2] == "how")
         }
-        "me" => matches!(before, Some("tell" | "show" | "give" | "let" | "find")),
+        "me" => matches!(
+            before,
+            Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
+        ),
         "i" => {
             matches!(after, Some("wonder" | "need"))
                 || matches!(before, Some("can" | "could" | "do" | "should"))
@@ -671,7 +725,13 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["two|three|four|five|several|multiple|both", "of", "you"],
         "agents",
     ),
-    (&["word", "doc|docs|document|documents|file|files"], "docx"),
+    (
+        &[
+            "word",
+            "doc|docs|document|documents|file|files|version|copy",
+        ],
+        "docx",
+    ),
     // "didn't" is the tokens didn, t.
     (&["did|didn", "?", "i", "?", "mention"], "remember"),
     (
@@ -690,6 +750,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // Indian English: "what all changes I have done", "who all have
     // committed", "one new file has to be made".
     (&["changes", "i", "?", "?", "done|did|made"], "status"),
+    (&["haven|hasn|didn", "t", "?", "committed"], "status"),
+    (&["files", "**", "not", "?", "committed"], "status"),
     (&["who", "?", "?", "committed"], "author"),
     (
         &["file|document|page|folder", "?", "?", "be", "made|created"],
@@ -764,6 +826,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "shell command",
     ),
+    (&["headlines"], LOOK_UP_ONLINE),
     // A parcel is tracked on the carrier's site.
     (
         &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
@@ -1214,6 +1277,13 @@ mod tests {
             "something fun to do with the kids in Lisbon",
             "quiet cafes with wifi near King's Cross",
             "winter tyres worth buying for a Golf",
+            // a verb of fetching first
+            "give me the lowdown on the new EU AI Act",
+            "pull up the stock price for Nvidia",
+            "dig up the lyrics for Wonderwall",
+            // a word of ours in its sense out there
+            "figure out how much a return ticket to Oslo costs",
+            "the world record for the 100 metres",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1247,6 +1317,9 @@ mod tests {
             "the notes I took about the vendor",
             "have two helpers review the backend",
             "who wrote the first version of the cache",
+            "show me the staged hunks",
+            "give me the last five commits",
+            "get me the Q3 numbers from the finance sheet",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1471,6 +1544,10 @@ mod tests {
             ("an agent for each of the services", "agents"),
             ("every mention of the old domain", "grep"),
             ("tidy up the imports", "edit"),
+            ("which files I haven't committed yet", "status"),
+            ("which of my files are not committed", "status"),
+            ("a Word version of the proposal", "docx"),
+            ("today's headlines", "look up online"),
             ("what my branch changes compared to main", "diff"),
             ("who rewrote the cache", "author"),
             ("which processes are listening on port 80", "run"),

@@ -281,8 +281,17 @@
 //! older edits with BM25, so it is an idiom). One gold was widened after
 //! the first run: CI is on GitLab and Bitbucket too, as the set's other
 //! CI needs say, where "speed up our CI pipeline" had only `github`.
-//! Measured now: BM25 3020/3186 (94.8 %), the local model 3101/3186
-//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
+//! Batch 81 (39 asked with a verb of fetching: "give me", "pull up", "dig
+//! up"; 15 of the world, 24 of ours) met 29 and 33 on its first run (the
+//! world 8 and 9 of 15). A verb of fetching read past before the noun
+//! phrase, "get me" and "grab me" as the asker asking, a word of ours in
+//! its sense out there ("a return ticket", "the world record"), "haven't
+//! committed" as the status, "a Word version" as a document and
+//! "headlines" as a look-up then met 37 and 38, losing none and meeting
+//! eight older ones; staged and hunks became code's words when reading
+//! past "show me" took "show me the staged hunks" for the world.
+//! Measured now: BM25 3062/3225 (94.9 %), the local model 3141/3225
+//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -299,8 +308,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3020;
-const LOCAL_MET: usize = 3098;
+const BM25_MET: usize = 3062;
+const LOCAL_MET: usize = 3138;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
