@@ -111,9 +111,12 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     }
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
     // to write; "check whether config.toml still …": one to read; "put
-    // django back to 4.2 in requirements.txt": one to edit.
+    // django back to 4.2 in requirements.txt": one to edit; "the history
+    // of utils.py": its commits.
     if hints.contains(&"file") {
-        if LACKING.iter().any(|p| said(p)) || said(CREATING) {
+        if said(&["history"]) {
+            hints.push("commits");
+        } else if LACKING.iter().any(|p| said(p)) || said(CREATING) {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");
@@ -1554,6 +1557,7 @@ mod tests {
             ("the size of the vendor folder", "shell command"),
             ("how big is the build folder", "shell command"),
             ("contents of setup.cfg", "file, read"),
+            ("the history of utils.py", "file, commits"),
             ("all the .proto files", "file, find"),
             ("every TODO in the codebase", "grep"),
             ("commits since Friday by Ana", "author"),

@@ -290,8 +290,16 @@
 //! "headlines" as a look-up then met 37 and 38, losing none and meeting
 //! eight older ones; staged and hunks became code's words when reading
 //! past "show me" took "show me the staged hunks" for the world.
-//! Measured now: BM25 3062/3225 (94.9 %), the local model 3141/3225
-//! (97.4 %). A change that loses needs fails here: see [`BM25_MET`].
+//! Batch 82 (25 of ours said with a verb of fetching or as a bare noun
+//! phrase, where that reading could misfire, and 15 of the world),
+//! written after it, met 33 and 35 on its first run (29 and 30 with batch
+//! 81's changes taken out: the world 14 of 15 against 10, ours 19 and 21
+//! of 25 against 19 and 20, so no need of ours was lost to it). A named
+//! file's history as its commits then met one more with BM25; code's
+//! words for the rest (crash, compiler, output, conversation) cost an
+//! older need with the local model and were not kept.
+//! Measured now: BM25 3096/3265 (94.8 %), the local model 3176/3265
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -308,8 +316,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3062;
-const LOCAL_MET: usize = 3138;
+const BM25_MET: usize = 3096;
+const LOCAL_MET: usize = 3173;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
