@@ -661,6 +661,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", CHANGED], "author"),
     (&["who", "has|have|had|just|last|else", CHANGED], "author"),
     (&["who", "introduced|broke|rewrote|refactored"], "author"),
+    (
+        &["commit|change", "that|which", "introduced|broke|caused"],
+        "history",
+    ),
     (&["saved", "in|to", "git"], "commit"),
     (&["track", "down"], "find"),
     // git's commands that no tool of ours stands for are the shell's.
@@ -762,7 +766,11 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // Whether tests pass is learnt by running them.
     (
-        &["tests", "?", "fail|fails|failing|pass|passes|passing"],
+        &[
+            "tests",
+            "?",
+            "fail|fails|failing|pass|passes|passing|green|red",
+        ],
         "run",
     ),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
@@ -1514,6 +1522,8 @@ mod tests {
             ("prices across the web", "search"),
             ("touch an empty marker", "create"),
             ("who broke the nightly build", "author"),
+            ("the commit that broke the build", "history"),
+            ("get the tests green again", "run"),
             ("is it saved in git", "commit"),
             ("the call runs two till three", "date"),
             ("block out the afternoon for it", "schedule"),

@@ -297,9 +297,15 @@
 //! of 25 against 19 and 20, so no need of ours was lost to it). A named
 //! file's history as its commits then met one more with BM25; code's
 //! words for the rest (crash, compiler, output, conversation) cost an
-//! older need with the local model and were not kept.
-//! Measured now: BM25 3096/3265 (94.8 %), the local model 3176/3265
-//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
+//! older need with the local model and were not kept. Batch 83 (39: 15
+//! of the world, some with a word of ours in its sense out there, "concert
+//! tickets", "track record"; 24 of ours with the same openers) met 34 and
+//! 34 on its first run (the world 14 of 15: "directions to the nearest
+//! petrol station" gets a maps server, not a search). Tests "green" as
+//! passing and "the commit that broke" as the history then met 36 and 35,
+//! losing none.
+//! Measured now: BM25 3132/3304 (94.8 %), the local model 3211/3304
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -316,8 +322,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3096;
-const LOCAL_MET: usize = 3173;
+const BM25_MET: usize = 3132;
+const LOCAL_MET: usize = 3208;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
