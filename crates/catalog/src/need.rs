@@ -861,6 +861,23 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // What a program printed is seen by running it.
+    (
+        &[
+            "output|warnings|errors",
+            "**",
+            "job|build|compiler|profiler|linter|script",
+        ],
+        "run",
+    ),
+    (
+        &[
+            "job|build|compiler|profiler|linter|script",
+            "output|prints|printed",
+        ],
+        "run",
+    ),
+    (&["conversation|chat", "about"], "remember"),
     // A folder's size is the shell's `du`.
     (&["size", "of", "**", FOLDERS], "shell command"),
     (&["how", "big|large", "**", FOLDERS], "shell command"),
@@ -1564,6 +1581,10 @@ mod tests {
             ("what my branch changes compared to main", "diff"),
             ("who rewrote the cache", "author"),
             ("which processes are listening on port 80", "run"),
+            ("the warnings the compiler prints", "run"),
+            ("the output of the nightly job", "run"),
+            ("the hottest functions in the profiler output", "run"),
+            ("yesterday's conversation about pricing", "remember"),
             ("the size of the vendor folder", "shell command"),
             ("how big is the build folder", "shell command"),
             ("contents of setup.cfg", "file, read"),

@@ -303,9 +303,11 @@
 //! 34 on its first run (the world 14 of 15: "directions to the nearest
 //! petrol station" gets a maps server, not a search). Tests "green" as
 //! passing and "the commit that broke" as the history then met 36 and 35,
-//! losing none.
-//! Measured now: BM25 3132/3304 (94.8 %), the local model 3211/3304
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! losing none. What a job, build, compiler or profiler printed as a
+//! run, and "a conversation about" as memory (batch 82's misses), then
+//! met 3134 and 3214 of all, losing none.
+//! Measured now: BM25 3134/3304 (94.9 %), the local model 3214/3304
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -322,8 +324,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3132;
-const LOCAL_MET: usize = 3208;
+const BM25_MET: usize = 3134;
+const LOCAL_MET: usize = 3211;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
