@@ -249,25 +249,39 @@ fn asks_the_world(need: &str) -> bool {
         .any(|i| ours(&words[i]) && !framing(words, i) && !world_sense(words, i))
 }
 
-/// Words of ours that a word before them gives their sense out there: a
-/// return ticket is travelled on, not triaged; a world record is not a row.
-const WORLD_SENSES: &[(&str, &str)] = &[
+/// Words of ours that a word before or after them gives their sense out
+/// there, as (word, before, after): a return ticket is travelled on, not
+/// triaged; a world record is not a row; a board game is not a Trello
+/// board.
+const WORLD_SENSES: &[(&str, &str, &str)] = &[
     (
         "ticket|tickets",
         "return|single|train|plane|flight|bus|ferry|concert|festival|match|theatre|theater|cinema|museum|lottery|parking",
+        "",
     ),
-    ("record|records", "world|track|olympic"),
+    ("record|records", "world|track|olympic", ""),
+    ("board", "", "game|games"),
+    ("page", "", "turner|turners"),
+    ("service", "", "station|stations"),
+    ("team", "", "building"),
+    (
+        "laptop|laptops",
+        "good|best|cheap|cheapest|budget|gaming",
+        "",
+    ),
 ];
 
 /// Whether the word of ours at `i` is meant in its sense out there
 /// ([`WORLD_SENSES`]).
 fn world_sense(words: &[String], i: usize) -> bool {
-    let Some(before) = i.checked_sub(1).map(|b| words[b].as_str()) else {
-        return false;
-    };
-    WORLD_SENSES.iter().any(|(word, senses)| {
-        word.split('|').any(|w| w == words[i]) && senses.split('|').any(|s| s == before)
-    })
+    let is = |alts: &str, w: Option<&String>| w.is_some_and(|w| alts.split('|').any(|a| a == w));
+    let before = i.checked_sub(1).and_then(|b| words.get(b));
+    WORLD_SENSES
+        .iter()
+        .any(|(word, senses_before, senses_after)| {
+            is(word, words.get(i))
+                && (is(senses_before, before) || is(senses_after, words.get(i + 1)))
+        })
 }
 
 /// Whether the need asks for something known out there without a
@@ -1312,6 +1326,9 @@ mod tests {
             // a word of ours in its sense out there
             "figure out how much a return ticket to Oslo costs",
             "the world record for the 100 metres",
+            "board games for a family of four",
+            "the nearest service station on the M6",
+            "good laptops for a student",
         ] {
             assert_eq!(
                 ranking_text(need, false),

@@ -305,9 +305,15 @@
 //! passing and "the commit that broke" as the history then met 36 and 35,
 //! losing none. What a job, build, compiler or profiler printed as a
 //! run, and "a conversation about" as memory (batch 82's misses), then
-//! met 3134 and 3214 of all, losing none.
-//! Measured now: BM25 3134/3304 (94.9 %), the local model 3214/3304
-//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
+//! met 3134 and 3214 of all, losing none. Batch 84 (10 of the world
+//! whose words are also ours, "board games", "a page-turner", "the
+//! nearest service station"; 30 of ours told with their reason first)
+//! met 32 and 32 on its first run (the world 4 of 10, ours 28 of 30). A
+//! word of ours given its sense out there by the word after it too
+//! ("board games", "team building") then met 37 and 37, losing none;
+//! "events in Berlin" still reads as the calendar.
+//! Measured now: BM25 3171/3344 (94.8 %), the local model 3251/3344
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -324,8 +330,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3134;
-const LOCAL_MET: usize = 3211;
+const BM25_MET: usize = 3171;
+const LOCAL_MET: usize = 3248;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
