@@ -311,8 +311,14 @@
 //! met 32 and 32 on its first run (the world 4 of 10, ours 28 of 30). A
 //! word of ours given its sense out there by the word after it too
 //! ("board games", "team building") then met 37 and 37, losing none;
-//! "events in Berlin" still reads as the calendar.
-//! Measured now: BM25 3171/3344 (94.8 %), the local model 3251/3344
+//! "events in Berlin" still reads as the calendar. Batch 85 (20 of the
+//! world, 20 of ours, in the forms of batches 79 to 84 with new content),
+//! a last held-out check, met 38 and 38 on its first run, with nothing
+//! changed for it; with the reading of batch 78 (before batch 79's
+//! changes) 29 and 30 (the world 19 of 20 against 11, ours 19 against
+//! 18 and 19). Over all 3,384 needs that older reading meets 3143 and
+//! 3234.
+//! Measured now: BM25 3209/3384 (94.8 %), the local model 3289/3384
 //! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -330,8 +336,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3171;
-const LOCAL_MET: usize = 3248;
+const BM25_MET: usize = 3209;
+const LOCAL_MET: usize = 3286;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
