@@ -250,9 +250,9 @@ fn asks_the_world(need: &str) -> bool {
 }
 
 /// Words of ours that a word before or after them gives their sense out
-/// there, as (word, before, after): a return ticket is travelled on, not
-/// triaged; a world record is not a row; a board game is not a Trello
-/// board.
+/// there, as (word, before, after), "" for none: a return ticket is
+/// travelled on, not triaged; a world record is not a row; a board game
+/// is not a Trello board.
 const WORLD_SENSES: &[(&str, &str, &str)] = &[
     (
         "ticket|tickets",
@@ -319,7 +319,8 @@ fn starts_with(words: &[String], phrase: &[&str]) -> bool {
 const WANTING: &[&str] = &["i", "need", "want"];
 
 /// A verb of fetching said before what is fetched: "give me the lowdown on
-/// …", "pull up the forecast for …", "dig up the lyrics for …".
+/// …", "pull up the forecast for …", "dig up the lyrics for …". The first
+/// that opens the need is read past, so "get me" stands before "get".
 const FETCHING: &[&[&str]] = &[
     &["give", "me"],
     &["get", "me"],
@@ -1054,11 +1055,11 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
         // Mondays" names the day, never monday.com.
         let plural = day.strip_suffix('s').is_some_and(|d| WEEKDAYS.contains(&d));
         plural
-            || WEEKDAYS.contains(&day)
+            || (WEEKDAYS.contains(&day)
                 && (owned
                     || i.checked_sub(1)
                         .is_some_and(|p| DATE_LEADS.contains(&bare(words[p]).as_str()))
-                    || words.get(i + 1).is_some_and(|n| is_time(n)))
+                    || words.get(i + 1).is_some_and(|n| is_time(n))))
     };
     // "the 14th", "June 3", "tomorrow", "next week": dated, and nothing
     // to take out.
