@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,384 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,404 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
