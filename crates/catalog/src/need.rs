@@ -773,6 +773,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // committed", "one new file has to be made".
     (&["changes", "i", "?", "?", "done|did|made"], "status"),
     (&["haven|hasn|didn", "t", "?", "committed"], "status"),
+    (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
     (&["files", "**", "not", "?", "committed"], "status"),
     (&["who", "?", "?", "committed"], "author"),
     (
@@ -1594,6 +1595,7 @@ mod tests {
             ("tidy up the imports", "edit"),
             ("which files I haven't committed yet", "status"),
             ("which of my files are not committed", "status"),
+            ("the branches I haven't pushed yet", "push"),
             ("a Word version of the proposal", "docx"),
             ("today's headlines", "look up online"),
             ("what my branch changes compared to main", "diff"),

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,404 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,403 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -317,9 +317,11 @@
 //! changed for it; with the reading of batch 78 (before batch 79's
 //! changes) 29 and 30 (the world 19 of 20 against 11, ours 19 against
 //! 18 and 19). Over all 3,384 needs that older reading meets 3143 and
-//! 3234.
-//! Measured now: BM25 3209/3384 (94.8 %), the local model 3289/3384
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! 3234. Batch 86 (19: 9 of the world, 10 of ours, in the same forms)
+//! met 15 and 17 on its first run (the world 8 of 9); "haven't pushed"
+//! as a push then met 16 and 17, losing none.
+//! Measured now: BM25 3225/3403 (94.8 %), the local model 3306/3403
+//! (97.1 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -336,8 +338,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3209;
-const LOCAL_MET: usize = 3286;
+const BM25_MET: usize = 3225;
+const LOCAL_MET: usize = 3303;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
