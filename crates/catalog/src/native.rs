@@ -43,7 +43,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_status",
-        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree state edited",
+        "git status what changed change files I changed modified uncommitted unstaged staged untracked files working tree state edited current branch",
     ),
     (
         "git_diff",

@@ -260,7 +260,8 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "",
     ),
     ("record|records", "world|track|olympic", ""),
-    ("board", "", "game|games"),
+    // "bikes on board" is aboard; a board of ours has an article.
+    ("board", "on", "game|games"),
     ("page", "", "turner|turners"),
     ("service", "", "station|stations"),
     ("team", "", "building"),
@@ -408,9 +409,14 @@ fn framing(words: &[String], i: usize) -> bool {
     let after = words.get(i + 1).map(String::as_str);
     match words[i].as_str() {
         // "how do you say …" is anyone.
+        // "how do you say …", "whether you must book", "do you have to
+        // tip" are anyone.
         "you" => {
             matches!(before, Some("can" | "could" | "would" | "will"))
                 || (before == Some("do") && i >= 2 && words[i - 2] == "how")
+                || after == Some("must")
+                || (matches!(after, Some("need" | "have"))
+                    && words.get(i + 2).is_some_and(|w| w == "to"))
         }
         "me" => matches!(
             before,
@@ -750,7 +756,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "word",
-            "doc|docs|document|documents|file|files|version|copy",
+            "doc|docs|document|documents|file|files|version|copy|memo|memos|report|reports|letter|letters",
         ],
         "docx",
     ),
@@ -877,6 +883,24 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // The branch checked out: "which branch am I on", "the branch we're on".
+    (&["branch", "am|are", "i|we", "on"], "status"),
+    (&["branch", "i|we", "m|re|are", "on"], "status"),
+    // "the deploy script, what does it actually do": read it to say.
+    (
+        &[
+            "script|file|function|module|class|method|config|job",
+            "**",
+            "what",
+            "does",
+            "it|this|that",
+            "?",
+            "do",
+        ],
+        "read",
+    ),
+    // Text that is out of date, to be fixed where it is written.
+    (&["out", "of", "date", "**", "fix|correct"], "edit"),
     // What a program printed is seen by running it.
     (
         &[
@@ -1331,6 +1355,10 @@ mod tests {
             "board games for a family of four",
             "the nearest service station on the M6",
             "good laptops for a student",
+            "does the Eurostar allow bikes on board",
+            // "you" as anyone
+            "entry fee for the Alhambra and whether you must book ahead",
+            "do you have to tip in Japan",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1367,6 +1395,8 @@ mod tests {
             "show me the staged hunks",
             "give me the last five commits",
             "get me the Q3 numbers from the finance sheet",
+            "is the card on the board",
+            "you must book the room",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1544,6 +1574,11 @@ mod tests {
             ("does the guide still say 3.8", "read"),
             ("who's been mucking about with auth", "changed, author"),
             ("who has been editing the parser lately", "author"),
+            ("which branch am I on", "status"),
+            ("the branch we're on", "status"),
+            ("the deploy script, what does it actually do", "read"),
+            ("the intro is out of date, fix it", "edit"),
+            ("draft a Word memo on leave", "docx"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
@@ -1739,6 +1774,9 @@ mod tests {
             "the best way to split the module",
             "papers in the shared drive",
             "train the classifier on the new data",
+            "the branch I worked on",
+            "what does it do to the script",
+            "out of date but fine",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

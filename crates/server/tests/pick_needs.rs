@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,403 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,443 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -319,8 +319,14 @@
 //! 18 and 19). Over all 3,384 needs that older reading meets 3143 and
 //! 3234. Batch 86 (19: 9 of the world, 10 of ours, in the same forms)
 //! met 15 and 17 on its first run (the world 8 of 9); "haven't pushed"
-//! as a push then met 16 and 17, losing none.
-//! Measured now: BM25 3225/3403 (94.8 %), the local model 3306/3403
+//! as a push then met 16 and 17, losing none. Batch 87 (40: 20 of the
+//! world, 20 of ours, new content) met 32 and 33 on its first run (the
+//! world 16 of 20 in both modes); "you must" and "do you have to" as
+//! anyone, "on board" as aboard, "a Word memo", "which branch am I on",
+//! "what does it actually do" after a script, and "out of date, fix it"
+//! then met 38 and 38, losing none ("why are my basil leaves turning
+//! yellow" still reads as ours, for its "my").
+//! Measured now: BM25 3263/3443 (94.8 %), the local model 3344/3443
 //! (97.1 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -338,8 +344,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3225;
-const LOCAL_MET: usize = 3303;
+const BM25_MET: usize = 3263;
+const LOCAL_MET: usize = 3341;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
