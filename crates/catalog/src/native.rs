@@ -67,7 +67,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "git_merge",
-        "git merge branches combine integrate feature branch",
+        "git merge branches combine integrate feature branch conflicts",
     ),
     (
         "spawn_agent",

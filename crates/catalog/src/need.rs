@@ -179,6 +179,8 @@ const ASKING_PHRASES: &[&[&str]] = &[
     ],
     &["near|nearby"],
     &["worth", "buying|getting|seeing|visiting|reading|watching"],
+    &["similar", "to"],
+    &["difference|differences", "between"],
 ];
 
 /// Words said before a question that do not change it: "so", "hey, quick
@@ -193,11 +195,14 @@ const QUESTION_FILLERS: &[&str] = &[
 /// tickets, documents, records, the machine, the agent and its gate) and
 /// the services our connectors reach. A plural `s` is read off first. One
 /// string of words per kind, as [`crate::native::NATIVE_TOOL_HINTS`] lists them.
+/// "My" is not among them: "my knee", "my sourdough starter" and "my 2015
+/// Corolla" are the asker's life, asked about out there, and "my inbox"
+/// is ours by its noun.
 const OWN_WORDS: &[&str] = &[
     // who asks, who is asked
-    "i me my mine we us our ours you your yours hivegate",
+    "i me we us our ours you your yours hivegate",
     // code and its history
-    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
+    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
@@ -266,6 +271,16 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("service", "", "station|stations"),
     ("team", "", "building"),
     (
+        "table|tables",
+        "oak|wooden|kitchen|dining|coffee|picnic|bedside|pool|folding",
+        "",
+    ),
+    (
+        "machine|machines",
+        "coffee|espresso|nespresso|washing|sewing|vending|slot|bread|time",
+        "",
+    ),
+    (
         "laptop|laptops",
         "good|best|cheap|cheapest|budget|gaming",
         "",
@@ -307,7 +322,7 @@ fn asks_without_a_question(words: &[String]) -> bool {
     LOOK_UP_OPENERS.contains(&first.as_str())
         || rest
             .iter()
-            .take(3)
+            .take(4)
             .any(|w| NOUN_LINKS.contains(&w.as_str()))
 }
 
@@ -355,9 +370,9 @@ const LOOK_UP_OPENERS: &[&str] = &[
     "recommend",
 ];
 
-/// Words that follow the head of a noun phrase of up to three words:
+/// Words that follow the head of a noun phrase of up to four words:
 /// "reviews of", "tips for", "visa requirements for", "rainfall in", "dog
-/// friendly beaches in".
+/// friendly beaches in", "vegetarian restaurants open late in".
 const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
@@ -402,8 +417,9 @@ fn unquoted(text: &str) -> Cow<'_, str> {
 
 /// Whether the pronoun at `i` only frames the ask: "can you …", "tell me
 /// …", "I wonder …", "do I need …", "where can I …", "how long should I
-/// boil an egg". Such a pronoun is the asker asking, not a thing of
-/// theirs; "did I", "what did you" and "my" still are.
+/// boil an egg", "why does my knee click when I squat". Such a pronoun is
+/// the asker asking, not a thing of theirs; "did I" and "what did you"
+/// still are.
 fn framing(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
@@ -424,7 +440,10 @@ fn framing(words: &[String], i: usize) -> bool {
         ),
         "i" => {
             matches!(after, Some("wonder" | "need"))
-                || matches!(before, Some("can" | "could" | "do" | "should"))
+                || matches!(
+                    before,
+                    Some("can" | "could" | "do" | "should" | "when" | "if")
+                )
         }
         _ => false,
     }
@@ -918,6 +937,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "run",
     ),
     (&["conversation|chat", "about"], "remember"),
+    (&["from", "last", "time"], "remember"),
     // A folder's size is the shell's `du`.
     (&["size", "of", "**", FOLDERS], "shell command"),
     (&["how", "big|large", "**", FOLDERS], "shell command"),
@@ -941,6 +961,15 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // and phrases that are no question (who leads a company, a rate, an
     // end of life, papers on a subject, the cheapest, travel fares).
     (&["who", "won|wins"], LOOK_UP_ONLINE),
+    (
+        &[
+            "holds|hold|held|broke|broken|beat|beaten",
+            "the",
+            "?",
+            "record|records",
+        ],
+        LOOK_UP_ONLINE,
+    ),
     (
         &[
             "ceo|cto|cfo|president|founder|founders|mayor|capital|population",
@@ -1359,6 +1388,19 @@ mod tests {
             // "you" as anyone
             "entry fee for the Alhambra and whether you must book ahead",
             "do you have to tip in Japan",
+            // "my" in the asker's own life, "I" after "when" or "if"
+            "why does my sourdough starter smell like acetone",
+            "how much is my 2015 Corolla worth",
+            "why does my knee click when I squat",
+            "right tyre pressure for my road bike",
+            // a phrase that asks
+            "songs similar to Fleetwood Mac's Dreams",
+            "difference between a latte and a flat white",
+            // a noun's link word fifth
+            "vegetarian restaurants open late in Bologna",
+            // a table and a machine out there
+            "what grit sandpaper for refinishing my oak table",
+            "how to descale my Nespresso machine",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1397,6 +1439,10 @@ mod tests {
             "get me the Q3 numbers from the finance sheet",
             "is the card on the board",
             "you must book the room",
+            "compare my work with what is committed",
+            "why is my build so slow",
+            "the difference between my branch and main",
+            "which table did I drop",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1579,6 +1625,8 @@ mod tests {
             ("the deploy script, what does it actually do", "read"),
             ("the intro is out of date, fix it", "edit"),
             ("draft a Word memo on leave", "docx"),
+            ("my answer from last time about the dates", "remember"),
+            ("who holds the world record for the mile", "look up online"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,443 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,483 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -325,9 +325,19 @@
 //! anyone, "on board" as aboard, "a Word memo", "which branch am I on",
 //! "what does it actually do" after a script, and "out of date, fix it"
 //! then met 38 and 38, losing none ("why are my basil leaves turning
-//! yellow" still reads as ours, for its "my").
-//! Measured now: BM25 3263/3443 (94.8 %), the local model 3344/3443
-//! (97.1 %). A change that loses needs fails here: see [`BM25_MET`].
+//! yellow" still reads as ours, for its "my"). Batch 88 (40: 20 of the
+//! world about the asker's own life, "why does my knee click"; 20 of
+//! ours with "my" in them) met 22 and 22 on its first run (the world 5 of
+//! 20, ours 17 of 20). "My" no longer names a thing of ours by itself
+//! (its noun does: "my inbox"), "I" after "when" or "if" frames, "similar
+//! to" and "difference between" ask, a noun's link may stand fifth, an
+//! oak table and a coffee machine are out there, "holds the record" is
+//! looked up, "from last time" is memory, "committed" is code's word and
+//! git_merge knows conflicts: then 37 and 37 of it, losing none and
+//! meeting five older needs with BM25 and six with the local model ("a
+//! book like The Martian for my flight", batch 87's basil leaves).
+//! Measured now: BM25 3305/3483 (94.9 %), the local model 3387/3483
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -344,8 +354,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3263;
-const LOCAL_MET: usize = 3341;
+const BM25_MET: usize = 3305;
+const LOCAL_MET: usize = 3384;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
