@@ -128,12 +128,16 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if !names_ours && !read_as_ours && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need) {
         hints.push(LOOK_UP_ONLINE);
     }
-    // "1:1" as written: its tokens alone ("1 1") are a version's too.
-    if need
+    // "1:1" as written: its tokens alone ("1 1") are a version's too;
+    // "my 3pm" is the meeting at three.
+    let spelt: Vec<&str> = need
         .split_whitespace()
-        .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == "1:1")
-        && !hints.contains(&"meeting")
-    {
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    let my_time = spelt
+        .windows(2)
+        .any(|w| w[0].eq_ignore_ascii_case("my") && is_time_of_day(w[1]));
+    if (spelt.contains(&"1:1") || my_time) && !hints.contains(&"meeting") {
         hints.push("meeting");
     }
     if hints.is_empty() {
@@ -208,7 +212,7 @@ const OWN_WORDS: &[&str] = &[
     // documents and records
     "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
-    "laptop computer machine installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
+    "laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
     // services our connectors reach
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
@@ -667,6 +671,14 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["push", "*", "back"], "reschedule"),
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
+    (
+        &[
+            "my|the",
+            "day|week|morning|afternoon|evening",
+            "look|looks|looking",
+        ],
+        "schedule",
+    ),
     (&["where", "did", "i", "put"], "find"),
     // "where on earth is the template I saved": a file kept somewhere.
     (
@@ -782,8 +794,14 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // "didn't" is the tokens didn, t.
     (&["did|didn", "?", "i", "?", "mention"], "remember"),
     (
-        &["where", "s|is|are", "the|my|that|this", "?", "file|files"],
-        "find",
+        &[
+            "where",
+            "s|is|are",
+            "the|my|that|this",
+            "?",
+            "file|files|presentation|presentations|slides|deck|pdf",
+        ],
+        "find files",
     ),
     (
         &[
@@ -938,6 +956,11 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["conversation|chat", "about"], "remember"),
     (&["from", "last", "time"], "remember"),
+    // A disk's free space is the shell's `df`.
+    (
+        &["partition|disk|volume", "?", "?", "full|space"],
+        "shell command",
+    ),
     // A folder's size is the shell's `du`.
     (&["size", "of", "**", FOLDERS], "shell command"),
     (&["how", "big|large", "**", FOLDERS], "shell command"),
@@ -1141,6 +1164,26 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
         .map(|(w, _)| *w)
         .collect();
     (Cow::Owned(kept.join(" ")), true)
+}
+
+/// "3pm", "10:30", "9.15am": a time of day, as a clock says it (a bare
+/// number is not one).
+fn is_time_of_day(w: &str) -> bool {
+    let w = w.to_ascii_lowercase();
+    let (clock, suffixed) = match w.strip_suffix("am").or_else(|| w.strip_suffix("pm")) {
+        Some(c) => (c.to_owned(), true),
+        None => (w, false),
+    };
+    let (hour, minutes) = match clock.split_once([':', '.']) {
+        Some((h, m)) => (h, Some(m)),
+        None => (clock.as_str(), None),
+    };
+    let digits = |s: &str, n: std::ops::RangeInclusive<usize>| {
+        n.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+    };
+    digits(hour, 1..=2)
+        && minutes.is_none_or(|m| digits(m, 2..=2))
+        && (suffixed || minutes.is_some())
 }
 
 /// "14th", "1st", "22nd": a day of the month.
@@ -1443,6 +1486,7 @@ mod tests {
             "why is my build so slow",
             "the difference between my branch and main",
             "which table did I drop",
+            "which Rust toolchain does my setup use",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1627,6 +1671,11 @@ mod tests {
             ("draft a Word memo on leave", "docx"),
             ("my answer from last time about the dates", "remember"),
             ("who holds the world record for the mile", "look up online"),
+            ("how's my day looking", "schedule"),
+            ("who's in my 3pm", "meeting"),
+            ("move my 10:30 to Friday", "meeting"),
+            ("where's my presentation for the offsite", "find files"),
+            ("is my home partition nearly full", "shell command"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
@@ -1651,7 +1700,7 @@ mod tests {
             ("the minutes as a Word doc", "docx"),
             ("didn't I mention the deposit", "remember"),
             ("did I ever mention my sister", "remember"),
-            ("where's the file called compose", "find"),
+            ("where's the file called compose", "find files"),
             ("the difference between my branch and main", "diff"),
             ("differences between main and this", "diff"),
             ("what all changes I have done", "status"),
@@ -1822,6 +1871,8 @@ mod tests {
             "the best way to split the module",
             "papers in the shared drive",
             "train the classifier on the new data",
+            "my 3 kids",
+            "my 2015 Corolla",
             "the branch I worked on",
             "what does it do to the script",
             "out of date but fine",

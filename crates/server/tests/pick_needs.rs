@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,483 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,523 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -336,7 +336,16 @@
 //! git_merge knows conflicts: then 37 and 37 of it, losing none and
 //! meeting five older needs with BM25 and six with the local model ("a
 //! book like The Martian for my flight", batch 87's basil leaves).
-//! Measured now: BM25 3305/3483 (94.9 %), the local model 3387/3483
+//! Batch 89 (40: 24 of ours asked with "my" and a noun that is no word
+//! of ours, "how's my day looking", "who's in my 3pm"; 16 of the asker's
+//! own life) met 34 and 34 on its first run, against 19 and 19 with the
+//! reading of batch 87 (the world 16 of 16 against 2, ours 18 of 24
+//! against 17: none lost to batch 88's reading). "How's my day looking"
+//! as the schedule, "where's my presentation" as finding files, a full
+//! disk or partition as a shell command and partition and toolchain as
+//! words of ours then met 38 and 38, losing none; "my 3pm" as a meeting
+//! then met one older need with BM25.
+//! Measured now: BM25 3345/3523 (94.9 %), the local model 3426/3523
 //! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -354,8 +363,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3305;
-const LOCAL_MET: usize = 3384;
+const BM25_MET: usize = 3345;
+const LOCAL_MET: usize = 3423;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
