@@ -269,6 +269,7 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "",
     ),
     ("record|records", "world|track|olympic", ""),
+    ("channel", "english", "tunnel|islands|crossing"),
     // "bikes on board" is aboard; a board of ours has an article.
     ("board", "on", "game|games"),
     ("page", "", "turner|turners"),
@@ -430,11 +431,11 @@ fn framing(words: &[String], i: usize) -> bool {
     match words[i].as_str() {
         // "how do you say …" is anyone.
         // "how do you say …", "whether you must book", "do you have to
-        // tip" are anyone.
+        // tip", "beans you can buy" are anyone.
         "you" => {
             matches!(before, Some("can" | "could" | "would" | "will"))
                 || (before == Some("do") && i >= 2 && words[i - 2] == "how")
-                || after == Some("must")
+                || matches!(after, Some("must" | "can" | "could" | "should"))
                 || (matches!(after, Some("need" | "have"))
                     && words.get(i + 2).is_some_and(|w| w == "to"))
         }
@@ -828,7 +829,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "tests",
             "?",
-            "fail|fails|failing|pass|passes|passing|green|red",
+            "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs",
         ],
         "run",
     ),
@@ -897,6 +898,17 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["headlines"], LOOK_UP_ONLINE),
+    (&["stamp|stamps|postage"], LOOK_UP_ONLINE),
+    // Where our code does a thing is found in its text.
+    (
+        &[
+            "where",
+            "do|does",
+            "we|i|you",
+            "load|define|parse|call|handle|initialise|initialize|register|import|validate",
+        ],
+        "grep",
+    ),
     // A parcel is tracked on the carrier's site.
     (
         &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
@@ -1444,6 +1456,9 @@ mod tests {
             // a table and a machine out there
             "what grit sandpaper for refinishing my oak table",
             "how to descale my Nespresso machine",
+            "when was the Channel Tunnel opened",
+            "the strongest coffee beans you can buy in supermarkets",
+            "how many stamps for a letter to Australia from the UK",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1676,6 +1691,8 @@ mod tests {
             ("move my 10:30 to Friday", "meeting"),
             ("where's my presentation for the offsite", "find files"),
             ("is my home partition nearly full", "shell command"),
+            ("why are my tests timing out on CI", "run"),
+            ("where do we load the feature flags", "grep"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
@@ -1872,6 +1889,7 @@ mod tests {
             "papers in the shared drive",
             "train the classifier on the new data",
             "my 3 kids",
+            "where do we go for lunch",
             "my 2015 Corolla",
             "the branch I worked on",
             "what does it do to the script",
@@ -2053,7 +2071,7 @@ mod tests {
         marks(
             "symbol",
             &[
-                "where do we call parse_invoice?",
+                "which handlers call parse_invoice?",
                 "who uses `parseInvoice`",
                 "find render() callers",
                 "search for MAX_RETRIES",

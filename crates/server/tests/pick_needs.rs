@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,523 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,563 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -344,9 +344,16 @@
 //! as the schedule, "where's my presentation" as finding files, a full
 //! disk or partition as a shell command and partition and toolchain as
 //! words of ours then met 38 and 38, losing none; "my 3pm" as a meeting
-//! then met one older need with BM25.
-//! Measured now: BM25 3345/3523 (94.9 %), the local model 3426/3523
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! then met one older need with BM25. Batch 90 (40: 20 of the world, 20
+//! of ours, "my" in most), a held-out check of batches 87 to 89, met 35
+//! and 35 on its first run, against 25 and 25 with batch 87's reading
+//! (the world 17 of 20 against 7, ours 18 against 18). Over all 3,563
+//! needs that older reading meets 3329 and 3410, this one 3380 and 3461.
+//! Postage, the Channel Tunnel, "you can" as anyone, tests "timing out"
+//! as a run and "where do we load …" as a search of the code then met 39
+//! with BM25 and 40 with the local model, losing none.
+//! Measured now: BM25 3384/3563 (95.0 %), the local model 3466/3563
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -363,8 +370,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3345;
-const LOCAL_MET: usize = 3423;
+const BM25_MET: usize = 3384;
+const LOCAL_MET: usize = 3463;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
