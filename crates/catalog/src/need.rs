@@ -184,6 +184,7 @@ const ASKING_PHRASES: &[&[&str]] = &[
     &["near|nearby"],
     &["worth", "buying|getting|seeing|visiting|reading|watching"],
     &["similar", "to"],
+    &["anyone|anybody", "know|knows"],
     &["difference|differences", "between"],
 ];
 
@@ -377,8 +378,9 @@ const LOOK_UP_OPENERS: &[&str] = &[
 
 /// Words that follow the head of a noun phrase of up to four words:
 /// "reviews of", "tips for", "visa requirements for", "rainfall in", "dog
-/// friendly beaches in", "vegetarian restaurants open late in".
-const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in"];
+/// friendly beaches in", "vegetarian restaurants open late in", "walking
+/// routes along".
+const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in", "along"];
 
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
@@ -747,6 +749,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["grep|greps|grepping|ripgrep|rg"], "grep content"),
     // Other programs named as the verb: "ls src/", "vim the .env".
     (&["ls"], "list files"),
+    (&["tail", "the|a|an|my|our|that|this"], "shell command"),
     (&["sed"], "edit"),
     (
         &["vim|vi|nano|emacs", "the|a|an|my|our|your|this|that|it|its"],
@@ -1459,6 +1462,8 @@ mod tests {
             "when was the Channel Tunnel opened",
             "the strongest coffee beans you can buy in supermarkets",
             "how many stamps for a letter to Australia from the UK",
+            "anyone know if the Tate Modern is free",
+            "walking routes along the Amalfi coast",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1693,6 +1698,7 @@ mod tests {
             ("is my home partition nearly full", "shell command"),
             ("why are my tests timing out on CI", "run"),
             ("where do we load the feature flags", "grep"),
+            ("tail the worker's log", "shell command"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
@@ -1890,6 +1896,7 @@ mod tests {
             "train the classifier on the new data",
             "my 3 kids",
             "where do we go for lunch",
+            "the tail of the queue",
             "my 2015 Corolla",
             "the branch I worked on",
             "what does it do to the script",
