@@ -124,10 +124,6 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             hints.push("edit");
         }
     }
-    let read_as_ours = hints.iter().any(|h| !WORLD_HINTS.contains(h));
-    if !names_ours && !read_as_ours && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need) {
-        hints.push(LOOK_UP_ONLINE);
-    }
     // "1:1" as written: its tokens alone ("1 1") are a version's too;
     // "my 3pm" is the meeting at three.
     let spelt: Vec<&str> = need
@@ -139,6 +135,10 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         .any(|w| w[0].eq_ignore_ascii_case("my") && is_time_of_day(w[1]));
     if (spelt.contains(&"1:1") || my_time) && !hints.contains(&"meeting") {
         hints.push("meeting");
+    }
+    let read_as_ours = hints.iter().any(|h| !WORLD_HINTS.contains(h));
+    if !names_ours && !read_as_ours && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need) {
+        hints.push(LOOK_UP_ONLINE);
     }
     if hints.is_empty() {
         need
@@ -1507,6 +1507,7 @@ mod tests {
             "the difference between my branch and main",
             "which table did I drop",
             "which Rust toolchain does my setup use",
+            "who's in my 3pm",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
