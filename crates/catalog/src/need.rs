@@ -200,9 +200,9 @@ const QUESTION_FILLERS: &[&str] = &[
 /// tickets, documents, records, the machine, the agent and its gate) and
 /// the services our connectors reach. A plural `s` is read off first. One
 /// string of words per kind, as [`crate::native::NATIVE_TOOL_HINTS`] lists them.
-/// "My" is not among them: "my knee", "my sourdough starter" and "my 2015
-/// Corolla" are the asker's life, asked about out there, and "my inbox"
-/// is ours by its noun.
+/// "My" and "mine" are not among them: "my knee", "my sourdough starter"
+/// and "my 2015 Corolla" are the asker's life, asked about out there, and
+/// "my inbox" is ours by its noun.
 const OWN_WORDS: &[&str] = &[
     // who asks, who is asked
     "i me we us our ours you your yours hivegate",
@@ -431,7 +431,6 @@ fn framing(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
     match words[i].as_str() {
-        // "how do you say …" is anyone.
         // "how do you say …", "whether you must book", "do you have to
         // tip", "beans you can buy" are anyone.
         "you" => {
