@@ -120,7 +120,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");
-        } else if said(SETTING_BACK) {
+        } else if SETTING.iter().any(|p| said(p)) {
             hints.push("edit");
         }
     }
@@ -276,6 +276,11 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("page", "", "turner|turners"),
     ("service", "", "station|stations"),
     ("team", "", "building"),
+    (
+        "build",
+        "",
+        "muscle|muscles|strength|stamina|confidence|trust",
+    ),
     (
         "table|tables",
         "oak|wooden|kitchen|dining|coffee|picnic|bedside|pool|folding",
@@ -901,7 +906,17 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["headlines"], LOOK_UP_ONLINE),
     (&["stamp|stamps|postage"], LOOK_UP_ONLINE),
-    // Where our code does a thing is found in its text.
+    // Where our code does a thing, or sets a value, is found in its text.
+    (
+        &[
+            "where",
+            "is|are|s",
+            "**",
+            "set|defined|configured|declared",
+            "in",
+        ],
+        "grep",
+    ),
     (
         &[
             "where",
@@ -1047,8 +1062,10 @@ const LACKING: &[&[&str]] = &[
 /// created"), which makes a named file one to write.
 const CREATING: &[&str] = &["create|created|creating"];
 
-/// A value put back as it was, which makes a named file one to edit.
-const SETTING_BACK: &[&str] = &["back", "to"];
+/// A value put back as it was, or made one, which makes a named file one
+/// to edit: "put django back to 4.2 in requirements.txt", "make the
+/// timeout in settings.yaml 30 seconds".
+const SETTING: &[&[&str]] = &[&["back", "to"], &["make|set|bump", "the", "**", "in"]];
 
 /// Asking whether something holds, or what stands written, which makes a
 /// named file one to read ("control … if" and "what stands in" are how a
@@ -1463,6 +1480,7 @@ mod tests {
             "how many stamps for a letter to Australia from the UK",
             "anyone know if the Tate Modern is free",
             "walking routes along the Amalfi coast",
+            "how much protein do I need to build muscle at 60",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1699,6 +1717,7 @@ mod tests {
             ("why are my tests timing out on CI", "run"),
             ("where do we load the feature flags", "grep"),
             ("tail the worker's log", "shell command"),
+            ("where is the retry count set in our client", "grep"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
@@ -1948,8 +1967,14 @@ mod tests {
         for need in ["a - b", "pages 1-2", "-1 degrees", "well -- maybe"] {
             assert!(!hints_of(need).contains("shell command"), "{need}");
         }
-        assert!(hints_of("put django back to 4.2 in requirements.txt").ends_with(", edit)"));
+        for need in [
+            "put django back to 4.2 in requirements.txt",
+            "make the timeout in settings.yaml 30 seconds",
+        ] {
+            assert!(hints_of(need).ends_with(", edit)"), "{need}");
+        }
         assert!(!hints_of("move the card back to To do").contains("edit"));
+        assert!(!hints_of("make the bed in the guest room").contains("edit"));
     }
 
     #[test]
