@@ -276,6 +276,7 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("page", "", "turner|turners"),
     ("service", "", "station|stations"),
     ("team", "", "building"),
+    ("drive", "", "on"),
     (
         "build",
         "",
@@ -753,6 +754,14 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["grep|greps|grepping|ripgrep|rg"], "grep content"),
     // Other programs named as the verb: "ls src/", "vim the .env".
     (&["ls"], "list files"),
+    (
+        &[
+            "open",
+            "?",
+            "license|licence|readme|changelog|notice|makefile|dockerfile",
+        ],
+        "read",
+    ),
     (&["tail", "the|a|an|my|our|that|this"], "shell command"),
     (&["sed"], "edit"),
     (
@@ -940,6 +949,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &["agent|agents|helper|helpers", "for|per", "each|every"],
         "agents",
     ),
+    (&["on", "top", "of", "main|master|develop|head"], "diff"),
     (
         &[
             "compared|compare",
@@ -949,6 +959,15 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    (
+        &[
+            "kick",
+            "off",
+            "**",
+            "test|tests|build|builds|job|jobs|suite",
+        ],
+        "run",
+    ),
     // The branch checked out: "which branch am I on", "the branch we're on".
     (&["branch", "am|are", "i|we", "on"], "status"),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
@@ -1481,6 +1500,7 @@ mod tests {
             "anyone know if the Tate Modern is free",
             "walking routes along the Amalfi coast",
             "how much protein do I need to build muscle at 60",
+            "which countries drive on the left",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1718,6 +1738,9 @@ mod tests {
             ("where do we load the feature flags", "grep"),
             ("tail the worker's log", "shell command"),
             ("where is the retry count set in our client", "grep"),
+            ("open LICENSE and tell me which licence it is", "read"),
+            ("kick off the integration tests", "run"),
+            ("what my branch adds on top of develop", "diff"),
             ("I was fiddling about with the config", "changed"),
             ("which files have I touched", "status"),
             ("what files did I change today", "status"),
@@ -1916,6 +1939,8 @@ mod tests {
             "my 3 kids",
             "where do we go for lunch",
             "the tail of the queue",
+            "open the door",
+            "kick off the meeting",
             "my 2015 Corolla",
             "the branch I worked on",
             "what does it do to the script",

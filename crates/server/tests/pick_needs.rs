@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,643 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,683 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -360,9 +360,14 @@
 //! after all of that, met 33 and 34 on its first run (the world 16 and
 //! 16 of 20, ours 17 and 18). "Build muscle" out there, "where is … set
 //! in" as a search of the code and a value made in a named file as an
-//! edit then met 35 and 37, losing none.
-//! Measured now: BM25 3453/3643 (94.8 %), the local model 3540/3643
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! edit then met 35 and 37, losing none. Batch 93 (40: 20 of the world,
+//! 20 of ours, terse and plain) met 33 and 34 on its first run (the
+//! world 17 and 17 of 20, ours 16 and 17). "Open LICENSE" as a read,
+//! "kick off the tests" as a run, "on top of develop" as a diff and
+//! "drive on the left" out there then met 36 and 38, losing none
+//! ("licence" as code's word cost "renew a UK driving licence").
+//! Measured now: BM25 3489/3683 (94.7 %), the local model 3578/3683
+//! (97.1 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -379,8 +384,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3453;
-const LOCAL_MET: usize = 3537;
+const BM25_MET: usize = 3489;
+const LOCAL_MET: usize = 3575;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
