@@ -1220,20 +1220,18 @@ fn without_dates(need: &str) -> (Cow<'_, str>, bool) {
 /// number is not one).
 fn is_time_of_day(w: &str) -> bool {
     let w = w.to_ascii_lowercase();
-    let (clock, suffixed) = match w.strip_suffix("am").or_else(|| w.strip_suffix("pm")) {
-        Some(c) => (c.to_owned(), true),
-        None => (w, false),
-    };
+    let suffixed = w.strip_suffix("am").or_else(|| w.strip_suffix("pm"));
+    let clock = suffixed.unwrap_or(&w);
     let (hour, minutes) = match clock.split_once([':', '.']) {
         Some((h, m)) => (h, Some(m)),
-        None => (clock.as_str(), None),
+        None => (clock, None),
     };
     let digits = |s: &str, n: std::ops::RangeInclusive<usize>| {
         n.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
     };
     digits(hour, 1..=2)
         && minutes.is_none_or(|m| digits(m, 2..=2))
-        && (suffixed || minutes.is_some())
+        && (suffixed.is_some() || minutes.is_some())
 }
 
 /// "14th", "1st", "22nd": a day of the month.
