@@ -195,8 +195,13 @@ const QUESTION_FILLERS: &[&str] = &[
     "please", "pls", "plz", "and", "but", "also", "btw", "just", "now", "like",
 ];
 
-/// Words that make a question one about our own things: who asks and who
-/// is asked, the workspace's kinds of things (files, code, mail, meetings,
+/// Who asks and who is asked: words that make a question one about our
+/// own things in the sentence that asks ("what did we decide", "did I
+/// push"), and only there ([`asks_the_world`]).
+const PERSONS: &[&str] = &["i", "me", "we", "us", "our", "ours", "you", "your", "yours"];
+
+/// Words that make a question one about our own things wherever they
+/// stand: the workspace's kinds of things (files, code, mail, meetings,
 /// tickets, documents, records, the machine, the agent and its gate) and
 /// the services our connectors reach. A plural `s` is read off first. One
 /// string of words per kind, as [`crate::native::NATIVE_TOOL_HINTS`] lists them.
@@ -204,8 +209,6 @@ const QUESTION_FILLERS: &[&str] = &[
 /// and "my 2015 Corolla" are the asker's life, asked about out there, and
 /// "my inbox" is ours by its noun.
 const OWN_WORDS: &[&str] = &[
-    // who asks, who is asked
-    "i me we us our ours you your yours hivegate",
     // code and its history
     "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
@@ -213,7 +216,7 @@ const OWN_WORDS: &[&str] = &[
     // documents and records
     "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
-    "laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
+    "hivegate laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
     // services our connectors reach
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
@@ -225,10 +228,57 @@ const OWN_WORDS: &[&str] = &[
 /// appointment" and "who wrote the retry logic" are not. The words of a
 /// world question are its topic (a mountain, a phone), which no tool of
 /// ours describes; its form is what says where the answer is.
+///
+/// A need of several sentences is read sentence by sentence: one that
+/// asks is enough ("I'm allergic to cats. Which breeds shed the least?"),
+/// and the people in one that only tells ("I'm …", "we're driving to Lyon
+/// tomorrow", "someone told me …") are the asker setting the scene, not
+/// things of ours. A thing of ours named in any sentence still makes the
+/// need ours.
 fn asks_the_world(need: &str) -> bool {
     // What is quoted is a title or a phrase ("who sings 'we built this
-    // city'"), not the asker's things; "US" in capitals is the country.
-    let words: Vec<String> = unquoted(need)
+    // city'"), not the asker's things.
+    let need = unquoted(need);
+    let mut asks = false;
+    let mut ours = false;
+    for sentence in sentences(&need) {
+        let words = world_words(sentence);
+        let asking = sentence.trim_end().ends_with('?') || sentence_asks(&words);
+        asks |= asking;
+        ours |= (0..words.len()).any(|i| {
+            let w = words[i].as_str();
+            let person = PERSONS.contains(&w);
+            (if person { asking } else { is_own_word(w) })
+                && !framing(&words, i)
+                && !world_sense(&words, i)
+        });
+    }
+    asks && !ours
+}
+
+/// `need` cut after each `.`, `?` or `!` that ends a word ("retry.go",
+/// "3.11" and "status??" are not cut there).
+fn sentences(need: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut chars = need.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let ends = chars.peek().is_none_or(|&(_, next)| next.is_whitespace());
+        if matches!(c, '.' | '?' | '!') && ends {
+            out.push(&need[start..=i]);
+            start = i + 1;
+        }
+    }
+    if start < need.len() {
+        out.push(&need[start..]);
+    }
+    out
+}
+
+/// A sentence's words as [`asks_the_world`] reads them: lower case, but
+/// "US" in capitals is the country.
+fn world_words(sentence: &str) -> Vec<String> {
+    sentence
         .split(|c: char| !c.is_alphanumeric())
         .filter(|t| !t.is_empty())
         .map(|t| {
@@ -238,25 +288,32 @@ fn asks_the_world(need: &str) -> bool {
                 t.to_lowercase()
             }
         })
-        .collect();
-    let words = words.as_slice();
+        .collect()
+}
+
+/// Whether a sentence asks: a question's first word, a question word
+/// anywhere, an asking phrase, or a request for something known
+/// ([`asks_without_a_question`]).
+fn sentence_asks(words: &[String]) -> bool {
     let first = words
         .iter()
         .map(String::as_str)
         .find(|w| !QUESTION_FILLERS.contains(w));
-    let asks = first.is_some_and(|w| QUESTION_OPENERS.contains(&w))
+    first.is_some_and(|w| QUESTION_OPENERS.contains(&w))
         || asks_without_a_question(words)
         || words.iter().any(|w| ASKING_WORDS.contains(&w.as_str()))
-        || ASKING_PHRASES.iter().any(|p| says(words, p));
+        || ASKING_PHRASES.iter().any(|p| says(words, p))
+}
+
+/// Whether `w` is one of [`OWN_WORDS`], or a plural of one ("is" is no
+/// plural of "i").
+fn is_own_word(w: &str) -> bool {
     let own = |w: &str| {
         OWN_WORDS
             .iter()
             .any(|g| g.split_whitespace().any(|o| o == w))
     };
-    // A plural's singular, but "is" is no plural of "i".
-    let ours = |w: &str| own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s));
-    asks && !(0..words.len())
-        .any(|i| ours(&words[i]) && !framing(words, i) && !world_sense(words, i))
+    own(w) || w.strip_suffix('s').is_some_and(|s| s.len() > 2 && own(s))
 }
 
 /// Words of ours that a word before or after them gives their sense out
@@ -322,8 +379,21 @@ fn world_sense(words: &[String], i: usize) -> bool {
 fn asks_without_a_question(words: &[String]) -> bool {
     let start = words
         .iter()
-        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()) && !WANTING.contains(&w.as_str()))
+        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
         .unwrap_or(words.len());
+    // "I need …", "I want …"; "I have a job interview for …" tells.
+    if words.get(start).is_some_and(|w| w == "i")
+        && !words
+            .get(start + 1)
+            .is_some_and(|w| WANTING.contains(&w.as_str()))
+    {
+        return false;
+    }
+    let start = start
+        + words[start..]
+            .iter()
+            .take_while(|w| WANTING.contains(&w.as_str()))
+            .count();
     let mut rest = &words[start..];
     if let Some(fetch) = FETCHING.iter().find(|f| starts_with(rest, f)) {
         rest = &rest[fetch.len()..];
@@ -450,11 +520,27 @@ fn framing(words: &[String], i: usize) -> bool {
             before,
             Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
         ),
+        // "will I see the northern lights", "till I can play".
         "i" => {
             matches!(after, Some("wonder" | "need"))
                 || matches!(
                     before,
-                    Some("can" | "could" | "do" | "should" | "when" | "if")
+                    Some(
+                        "can"
+                            | "could"
+                            | "do"
+                            | "should"
+                            | "will"
+                            | "would"
+                            | "when"
+                            | "if"
+                            | "once"
+                            | "while"
+                            | "before"
+                            | "after"
+                            | "till"
+                            | "until"
+                    )
                 )
         }
         _ => false,
@@ -1499,6 +1585,12 @@ mod tests {
             "walking routes along the Amalfi coast",
             "how much protein do I need to build muscle at 60",
             "which countries drive on the left",
+            // the scene set first, then the question
+            "I'm allergic to cats but want a pet. Which breeds shed the least?",
+            "Our fridge is humming loudly. Normal, or should I call someone?",
+            "Someone told me octopuses have three hearts. True?",
+            "Planning a trip to Iceland. Will I actually see the northern lights?",
+            "Is it too late to learn piano, and how long till I can play something?",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1543,6 +1635,11 @@ mod tests {
             "which table did I drop",
             "which Rust toolchain does my setup use",
             "who's in my 3pm",
+            // the scene set with a thing of ours; a question about us
+            "I'm out sick today. Is the standup still on?",
+            "I have a job interview for a product manager role",
+            "did we talk about order 10023 before? I think I told you",
+            "We agreed on a name a while ago. What was it?",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
