@@ -327,6 +327,11 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "",
     ),
     ("record|records", "world|track|olympic", ""),
+    (
+        "card|cards",
+        "sd|sim|gift|credit|debit|greeting|greetings|birthday|business|graphics|playing|tarot|loyalty",
+        "",
+    ),
     ("channel", "english", "tunnel|islands|crossing"),
     // "bikes on board" is aboard; a board of ours has an article.
     ("board", "on", "game|games"),
@@ -773,7 +778,10 @@ const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "schedule",
     ),
-    (&["where", "did", "i", "put"], "find"),
+    // "where did I put the compose file", "where did I save my draft",
+    // "lost track of where I put the template".
+    (&["where", "did", "i|we", "put|save|store|keep"], "find"),
+    (&["where", "i|we", "put|saved|stored|kept"], "find"),
     // "where on earth is the template I saved": a file kept somewhere.
     (
         &[
@@ -797,6 +805,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // a fix.
     (&["still", "say|saying"], "read"),
     (&["still", "says"], "edit"),
+    // "the README still mentions Python 3.8": told, a fix.
+    (&["still", "mentions|references"], "edit"),
     (&["what", "does", "*", "say"], "read"),
     (&["what", "*", "says"], "read"),
     // "what is", "what's" (its tokens: what, s), "what was".
@@ -1036,6 +1046,22 @@ const IDIOMS: &[(&[&str], &str)] = &[
         "agents",
     ),
     (&["on", "top", "of", "main|master|develop|head"], "diff"),
+    // "show me exactly what I'm about to send".
+    (
+        &[
+            "what",
+            "i|we",
+            "?",
+            "about",
+            "to",
+            "push|send|commit|ship|merge",
+        ],
+        "diff",
+    ),
+    // Swap as a noun is the machine's memory; "swap the port" is an edit.
+    (&["much|free|of|using", "swap"], "shell command"),
+    // The company's own knowledge, not the web's.
+    (&["knowledge", "base|bases"], "internal"),
     (
         &[
             "compared|compare",
@@ -1585,6 +1611,7 @@ mod tests {
             "walking routes along the Amalfi coast",
             "how much protein do I need to build muscle at 60",
             "which countries drive on the left",
+            "does the new Kindle take SD cards",
             // the scene set first, then the question
             "I'm allergic to cats but want a pet. Which breeds shed the least?",
             "Our fridge is humming loudly. Normal, or should I call someone?",
@@ -1950,6 +1977,12 @@ mod tests {
             ("train times to Bath", "look up online"),
             ("what did you do yesterday", "audit"),
             ("type up a new file", "write"),
+            ("where did I save my draft", "find"),
+            ("I lost track of where I put the invoice template", "find"),
+            ("the README still mentions Python 3.8", "edit"),
+            ("show me exactly what I'm about to send", "diff"),
+            ("how much swap is the box using", "shell command"),
+            ("the escalation steps in our knowledge base", "internal"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }

@@ -11,7 +11,9 @@
 //!   to …", "never …") when the need goes on to say what it wants instead
 //!   ("just", "only", "instead", "but", "rather" after it). Without such a
 //!   contrast the clause stays: "don't forget to email Bob" asks for the
-//!   email.
+//!   email;
+//! - a short aside after a comma that opens with "not": "they're on
+//!   Teams, not Slack".
 //!
 //! A negation that describes what is asked about stays: "files not
 //! committed yet" is what git status shows. Nothing is taken out when it
@@ -39,6 +41,9 @@ const REFUSAL_LEADS: &[&[&str]] = &[
     &["no", "need", "to"],
     &["never"],
 ];
+
+/// The most words an aside ("…, not Slack") may have, "not" counted.
+const ASIDE_WORDS: usize = 3;
 
 /// Words that say what is wanted instead, after a refusal.
 const CONTRASTS: &[&str] = &["just", "only", "instead", "but", "rather"];
@@ -111,7 +116,11 @@ pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
             && words[i + 1..]
                 .iter()
                 .any(|w| CONTRASTS.contains(&w.bare.as_str()));
-        if refusing || refusal {
+        let aside = i > 0
+            && need[..words[i - 1].end].ends_with(',')
+            && words[i].bare == "not"
+            && phrase_end(&words, i) - i <= ASIDE_WORDS;
+        if refusing || refusal || aside {
             let end = phrase_end(&words, i);
             dropped[i..end].iter_mut().for_each(|d| *d = true);
             i = end;
@@ -177,6 +186,23 @@ mod tests {
             "only commit the changes"
         );
         assert_eq!(without_ruled_out("not slack but teams"), "but teams");
+    }
+
+    #[test]
+    fn a_short_aside_that_turns_down_is_taken_out() {
+        assert_eq!(
+            without_ruled_out("The team is on Teams, not Slack. Tell them the demo moved."),
+            "The team is on Teams, Tell them the demo moved."
+        );
+        assert_eq!(
+            without_ruled_out("log it in Jira, not Linear"),
+            "log it in Jira,"
+        );
+        // Longer, it is what is asked about.
+        assert_eq!(
+            without_ruled_out("list the files, not the ones in the vendor folder"),
+            "list the files, not the ones in the vendor folder"
+        );
     }
 
     #[test]
