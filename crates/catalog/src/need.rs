@@ -158,7 +158,7 @@ const WORLD_HINTS: &[&str] = &["date", "search", LOOK_UP_ONLINE];
 /// Words that open a yes-or-no question ("is it", "any news"); a question
 /// word ([`ASKING_WORDS`]) asks wherever it stands.
 const QUESTION_OPENERS: &[&str] = &[
-    "is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "will", "would",
+    "am", "is", "are", "was", "were", "do", "does", "did", "has", "have", "can", "will", "would",
     "should", "any",
 ];
 
@@ -233,7 +233,8 @@ const OWN_WORDS: &[&str] = &[
 /// asks is enough ("I'm allergic to cats. Which breeds shed the least?"),
 /// and the people in one that only tells ("I'm …", "we're driving to Lyon
 /// tomorrow", "someone told me …") are the asker setting the scene, not
-/// things of ours. A thing of ours named in any sentence still makes the
+/// things of ours, unless the asker tells of a conversation
+/// ([`tells_of_a_conversation`]). A thing of ours named in any sentence still makes the
 /// need ours.
 fn asks_the_world(need: &str) -> bool {
     // What is quoted is a title or a phrase ("who sings 'we built this
@@ -245,15 +246,52 @@ fn asks_the_world(need: &str) -> bool {
         let words = world_words(sentence);
         let asking = sentence.trim_end().ends_with('?') || sentence_asks(&words);
         asks |= asking;
+        let people_count = asking || tells_of_a_conversation(&words);
         ours |= (0..words.len()).any(|i| {
             let w = words[i].as_str();
             let person = PERSONS.contains(&w);
-            (if person { asking } else { is_own_word(w) })
+            (if person { people_count } else { is_own_word(w) })
                 && !framing(&words, i)
                 && !world_sense(&words, i)
         });
     }
     asks && !ours
+}
+
+/// Whether a sentence opens by telling what someone does ("I have …",
+/// "we're hosting …", "they said …"), not by asking; "I need …" and "we
+/// want …" ask.
+fn tells(words: &[String]) -> bool {
+    let wants = words.get(1).is_some_and(|w| WANTING.contains(&w.as_str()));
+    match words.first().map(String::as_str) {
+        Some("i" | "we") => !wants,
+        Some("they" | "he" | "she") => true,
+        _ => false,
+    }
+}
+
+/// Verbs of a conversation ([`tells_of_a_conversation`]).
+const CONVERSING: &[&str] = &[
+    "agreed",
+    "decided",
+    "discussed",
+    "talked",
+    "said",
+    "told",
+    "mentioned",
+    "settled",
+    "promised",
+];
+
+/// Whether the asker tells of a conversation, which was with us: "we
+/// agreed on a name", "I told you about it"; "someone told me" was not.
+fn tells_of_a_conversation(words: &[String]) -> bool {
+    let start = words
+        .iter()
+        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
+        .unwrap_or(words.len());
+    matches!(words.get(start).map(String::as_str), Some("i" | "we"))
+        && words.iter().any(|w| CONVERSING.contains(&w.as_str()))
 }
 
 /// `need` cut after each `.`, `?` or `!` that ends a word ("retry.go",
@@ -386,12 +424,9 @@ fn asks_without_a_question(words: &[String]) -> bool {
         .iter()
         .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
         .unwrap_or(words.len());
-    // "I need …", "I want …"; "I have a job interview for …" tells.
-    if words.get(start).is_some_and(|w| w == "i")
-        && !words
-            .get(start + 1)
-            .is_some_and(|w| WANTING.contains(&w.as_str()))
-    {
+    // "I need …", "we want …"; "I have a job interview for …", "we're
+    // hosting 12 people for …" and "they said on …" tell.
+    if tells(&words[start..]) {
         return false;
     }
     let start = start
@@ -525,13 +560,14 @@ fn framing(words: &[String], i: usize) -> bool {
             before,
             Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
         ),
-        // "will I see the northern lights", "till I can play".
-        "i" => {
+        // "will I see the northern lights", "till I can play", "how big
+        // a turkey should we get".
+        "i" | "we" => {
             matches!(after, Some("wonder" | "need"))
                 || matches!(
                     before,
                     Some(
-                        "can"
+                        "am" | "can"
                             | "could"
                             | "do"
                             | "should"
@@ -844,6 +880,16 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
     (&["every|all|each", "mention|mentions", "of"], "grep"),
+    // "find every place that still imports it".
+    (
+        &[
+            "every|each|any",
+            "place|places|spot|spots",
+            "**",
+            "imports|import|uses|calls|references",
+        ],
+        "grep",
+    ),
     // The search program named as the verb: "grep the repo for …" among
     // the need's other words; "content" tips it from finding files to
     // searching inside them.
@@ -1618,6 +1664,9 @@ mod tests {
             "Someone told me octopuses have three hearts. True?",
             "Planning a trip to Iceland. Will I actually see the northern lights?",
             "Is it too late to learn piano, and how long till I can play something?",
+            "Is it normal for a new car to smell like burning? We only just bought it.",
+            "We're hosting 12 for Thanksgiving. How big a turkey should we get?",
+            "Am I allowed to cut my neighbour's hedge in the UK?",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1667,6 +1716,7 @@ mod tests {
             "I have a job interview for a product manager role",
             "did we talk about order 10023 before? I think I told you",
             "We agreed on a name a while ago. What was it?",
+            "I mentioned my sister's allergy once. Which one was it?",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1983,6 +2033,7 @@ mod tests {
             ("show me exactly what I'm about to send", "diff"),
             ("how much swap is the box using", "shell command"),
             ("the escalation steps in our knowledge base", "internal"),
+            ("find every place that still imports it", "grep"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
