@@ -365,6 +365,8 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "",
     ),
     ("record|records", "world|track|olympic", ""),
+    ("sign|signs", "early|first|warning|telltale", "of"),
+    ("drive", "the|a|long|short|scenic", "from"),
     (
         "card|cards",
         "sd|sim|gift|credit|debit|greeting|greetings|birthday|business|graphics|playing|tarot|loyalty",
@@ -549,13 +551,9 @@ fn framing(words: &[String], i: usize) -> bool {
     match words[i].as_str() {
         // "how do you say …", "whether you must book", "do you have to
         // tip", "beans you can buy" are anyone.
-        "you" => {
-            matches!(before, Some("can" | "could" | "would" | "will"))
-                || (before == Some("do") && i >= 2 && words[i - 2] == "how")
-                || matches!(after, Some("must" | "can" | "could" | "should"))
-                || (matches!(after, Some("need" | "have"))
-                    && words.get(i + 2).is_some_and(|w| w == "to"))
-        }
+        "you" => matches!(before, Some("can" | "could" | "would" | "will")) || anyone(words, i),
+        // "how do you get resin off your hands".
+        "your" | "yours" => (0..i).any(|j| words[j] == "you" && anyone(words, j)),
         "me" => matches!(
             before,
             Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
@@ -586,6 +584,16 @@ fn framing(words: &[String], i: usize) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether the "you" at `i` is anyone: "how do you say …", "whether you
+/// must book", "beans you can buy", "do you have to tip".
+fn anyone(words: &[String], i: usize) -> bool {
+    let before = i.checked_sub(1).map(|b| words[b].as_str());
+    let after = words.get(i + 1).map(String::as_str);
+    (before == Some("do") && i >= 2 && words[i - 2] == "how")
+        || matches!(after, Some("must" | "can" | "could" | "should"))
+        || (matches!(after, Some("need" | "have")) && words.get(i + 2).is_some_and(|w| w == "to"))
 }
 
 /// Whether a word of the need is of one shape (a path, a commit id, …).
@@ -958,13 +966,13 @@ const IDIOMS: &[(&[&str], &str)] = &[
             "s|is|are",
             "the|my|that|this",
             "?",
-            "file|files|presentation|presentations|slides|deck|pdf",
+            "file|files|presentation|presentations|slides|deck|pdf|dockerfile|makefile",
         ],
         "find files",
     ),
     (
         &[
-            "difference|differences",
+            "difference|differences|different",
             "between",
             "?",
             "branch|main|master|head",
@@ -1242,7 +1250,11 @@ const CREATING: &[&str] = &["create|created|creating"];
 /// A value put back as it was, or made one, which makes a named file one
 /// to edit: "put django back to 4.2 in requirements.txt", "make the
 /// timeout in settings.yaml 30 seconds".
-const SETTING: &[&[&str]] = &[&["back", "to"], &["make|set|bump", "the", "**", "in"]];
+const SETTING: &[&[&str]] = &[
+    &["back", "to"],
+    &["make|set|bump", "the", "**", "in"],
+    &["replace", "**", "with"],
+];
 
 /// Asking whether something holds, or what stands written, which makes a
 /// named file one to read ("control … if" and "what stands in" are how a
@@ -1667,6 +1679,9 @@ mod tests {
             "Is it normal for a new car to smell like burning? We only just bought it.",
             "We're hosting 12 for Thanksgiving. How big a turkey should we get?",
             "Am I allowed to cut my neighbour's hedge in the UK?",
+            "how do you get pine resin off your hands",
+            "my kid's school has a measles case. what are the early signs?",
+            "how long is the drive from Seattle to Vancouver",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -2034,6 +2049,18 @@ mod tests {
             ("how much swap is the box using", "shell command"),
             ("the escalation steps in our knowledge base", "internal"),
             ("find every place that still imports it", "grep"),
+            (
+                "Where's the Dockerfile for the worker service?",
+                "file, find files",
+            ),
+            (
+                "what's different between my branch and origin/main?",
+                "diff",
+            ),
+            (
+                "Replace every old_client with api_client in src/sync.py.",
+                "file, symbol, edit",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
