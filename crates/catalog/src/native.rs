@@ -79,7 +79,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_knowledge",
-        "knowledge base wiki handbook policy internal company documentation notes facts recall query stored information policies guidelines",
+        "knowledge base wiki handbook runbook runbooks policy internal company documentation notes facts recall query stored information policies guidelines",
     ),
     (
         "search_memory",

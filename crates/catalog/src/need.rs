@@ -214,7 +214,7 @@ const OWN_WORDS: &[&str] = &[
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
     // documents and records
-    "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook knowledge policy opportunity lead contact account customer pipeline crm",
+    "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook runbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
     "hivegate laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
     // services our connectors reach
@@ -369,10 +369,14 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("drive", "the|a|long|short|scenic", "from"),
     (
         "card|cards",
-        "sd|sim|gift|credit|debit|greeting|greetings|birthday|business|graphics|playing|tarot|loyalty",
+        "sd|sim|gift|credit|debit|greeting|greetings|birthday|sympathy|condolence|thank|christmas|business|graphics|playing|tarot|loyalty",
         "",
     ),
-    ("channel", "english", "tunnel|islands|crossing"),
+    (
+        "channel",
+        "english",
+        "tunnel|islands|crossing|ferry|ferries",
+    ),
     // "bikes on board" is aboard; a board of ours has an article.
     ("board", "on", "game|games"),
     ("page", "", "turner|turners"),
@@ -841,6 +845,8 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["by", "whom"], "author"),
     (&["did", "i", "?", "tell", "you"], "remember"),
+    // "we talked about a caching library", "what we discussed about".
+    (&["we", "talked|discussed|chatted", "about"], "remember"),
     (&["have", "i", "?", "told", "you"], "remember"),
     (&["into", "main"], "merge"),
     (&["into", "master"], "merge"),
@@ -908,7 +914,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "open",
             "?",
-            "license|licence|readme|changelog|notice|makefile|dockerfile",
+            "license|licence|readme|changelog|notice|contributing|makefile|dockerfile",
         ],
         "read",
     ),
@@ -1670,6 +1676,8 @@ mod tests {
             "how much protein do I need to build muscle at 60",
             "which countries drive on the left",
             "does the new Kindle take SD cards",
+            "what should I write in a sympathy card for a colleague",
+            "how long the Channel ferry from Dover to Calais takes",
             // the scene set first, then the question
             "I'm allergic to cats but want a pet. Which breeds shed the least?",
             "Our fridge is humming loudly. Normal, or should I call someone?",
@@ -1926,6 +1934,8 @@ mod tests {
             ("tail the worker's log", "shell command"),
             ("where is the retry count set in our client", "grep"),
             ("open LICENSE and tell me which licence it is", "read"),
+            ("open the CONTRIBUTING guide", "read"),
+            ("We talked about a caching library last week", "remember"),
             ("kick off the integration tests", "run"),
             ("what my branch adds on top of develop", "diff"),
             ("I was fiddling about with the config", "changed"),
