@@ -333,18 +333,26 @@ fn world_words(sentence: &str) -> Vec<String> {
 /// anywhere, an asking phrase, or a request for something known
 /// ([`asks_without_a_question`]).
 fn sentence_asks(words: &[String]) -> bool {
-    let first = words
+    let start = words
         .iter()
-        .map(String::as_str)
-        .find(|w| !QUESTION_FILLERS.contains(w));
-    first.is_some_and(|w| QUESTION_OPENERS.contains(&w))
+        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
+        .unwrap_or(words.len());
+    // In a sentence that tells, "when" joins a clause: "I get dizzy when I
+    // stand up".
+    let telling = tells(&words[start..]);
+    words
+        .get(start)
+        .is_some_and(|w| QUESTION_OPENERS.contains(&w.as_str()))
         || asks_without_a_question(words)
-        || words.iter().any(|w| ASKING_WORDS.contains(&w.as_str()))
+        || words
+            .iter()
+            .any(|w| ASKING_WORDS.contains(&w.as_str()) && !(telling && w == "when"))
         || ASKING_PHRASES.iter().any(|p| says(words, p))
 }
 
-/// Whether `w` is one of [`OWN_WORDS`], or a plural of one ("is" is no
-/// plural of "i").
+/// Whether `w` is one of [`OWN_WORDS`], or a plural in `s` of one. (An
+/// `es` read off too lost "am I allowed to cut the branches" of a
+/// neighbour's tree, and met no other need.)
 fn is_own_word(w: &str) -> bool {
     let own = |w: &str| {
         OWN_WORDS
@@ -366,6 +374,7 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ),
     ("record|records", "world|track|olympic", ""),
     ("sign|signs", "early|first|warning|telltale", "of"),
+    ("note|notes", "doctor|sick|bank|musical|tasting", ""),
     ("drive", "the|a|long|short|scenic", "from"),
     (
         "card|cards",
@@ -409,7 +418,9 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
 /// ([`WORLD_SENSES`]).
 fn world_sense(words: &[String], i: usize) -> bool {
     let is = |alts: &str, w: Option<&String>| w.is_some_and(|w| alts.split('|').any(|a| a == w));
-    let before = i.checked_sub(1).and_then(|b| words.get(b));
+    // A possessive's `s` is read past: "a doctor's note".
+    let back = if i >= 2 && words[i - 1] == "s" { 2 } else { 1 };
+    let before = i.checked_sub(back).and_then(|b| words.get(b));
     WORLD_SENSES
         .iter()
         .any(|(word, senses_before, senses_after)| {
@@ -1678,6 +1689,8 @@ mod tests {
             "does the new Kindle take SD cards",
             "what should I write in a sympathy card for a colleague",
             "how long the Channel ferry from Dover to Calais takes",
+            "I get dizzy when I stand up fast. Should I be concerned?",
+            "The gym wants a doctor's note. Do gyms usually ask for one?",
             // the scene set first, then the question
             "I'm allergic to cats but want a pet. Which breeds shed the least?",
             "Our fridge is humming loudly. Normal, or should I call someone?",
