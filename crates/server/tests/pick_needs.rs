@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,683 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,923 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -366,8 +366,34 @@
 //! "kick off the tests" as a run, "on top of develop" as a diff and
 //! "drive on the left" out there then met 36 and 38, losing none
 //! ("licence" as code's word cost "renew a UK driving licence").
-//! Measured now: BM25 3489/3683 (94.7 %), the local model 3578/3683
-//! (97.1 %). A change that loses needs fails here: see [`BM25_MET`].
+//! Batch 94 (40: 20 of the world, 20 of ours, the rarer connectors) met
+//! 37 and 38 on its first run. Batch 95 (40, chatty, two sentences: "I'm
+//! allergic to cats but want a pet. Which breeds shed the least?") met
+//! only 24 and 25 (the world 8 of 20): the whole need was read as one
+//! sentence, so a question after a scene was missed, and the people in
+//! the scene ("I'm", "we're driving") read as ours. Reading each sentence
+//! (one that asks is enough; people count only in the sentence that asks)
+//! and a few idioms ("still mentions" an edit, "what I'm about to send" a
+//! diff, "where I put" finding, ", not Slack" ruled out) then met 37 and
+//! 39 of it, and 40 and 40 of batch 94, losing none. Batch 96 (40 of
+//! several sentences, the question first or last), a held-out check of
+//! that, met 35 and 36 on its first run (the world 16 of 20); a sentence
+//! that opens "I …", "we …" or "they …" as telling, unless it tells of a
+//! conversation with us ("we agreed on a name"), then met 40 and 40.
+//! Batch 97 (40, one or several sentences) met 33 and 33 on its first
+//! run; "your" after "how do you" as anyone's, "the drive from A to B"
+//! out there and "replace … with" in a named file as an edit then met 37
+//! and 39. Batch 98 (40, ten told of the user in the third person, as an
+//! agent passes a need on: "The user wants to know …") met 33 and 36 on
+//! its first run; the Channel ferry, a sympathy card, CONTRIBUTING as a
+//! read, a runbook as the company's knowledge and "we talked about" as
+//! memory then met 38 and 40. Batch 99 (40, every style of this stop),
+//! written after all of it, met 33 and 36 on its first run (the world 17
+//! of 20 both, ours 16 and 19); "when" in a sentence that tells as a
+//! joining word and a doctor's note out there then met 35 and 38, losing
+//! none ("es" plurals of our words lost a neighbour's tree's branches).
+//! Measured now: BM25 3718/3923 (94.8 %), the local model 3814/3923
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -384,8 +410,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3489;
-const LOCAL_MET: usize = 3575;
+const BM25_MET: usize = 3718;
+const LOCAL_MET: usize = 3811;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
