@@ -234,8 +234,8 @@ const OWN_WORDS: &[&str] = &[
 /// and the people in one that only tells ("I'm …", "we're driving to Lyon
 /// tomorrow", "someone told me …") are the asker setting the scene, not
 /// things of ours, unless the asker tells of a conversation
-/// ([`tells_of_a_conversation`]). A thing of ours named in any sentence still makes the
-/// need ours.
+/// ([`tells_of_a_conversation`]). A thing of ours named in any sentence
+/// still makes the need ours.
 fn asks_the_world(need: &str) -> bool {
     // What is quoted is a title or a phrase ("who sings 'we built this
     // city'"), not the asker's things.
@@ -256,6 +256,14 @@ fn asks_the_world(need: &str) -> bool {
         });
     }
     asks && !ours
+}
+
+/// Where `words` start after the [`QUESTION_FILLERS`] said first.
+fn past_fillers(words: &[String]) -> usize {
+    words
+        .iter()
+        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
+        .unwrap_or(words.len())
 }
 
 /// Whether a sentence opens by telling what someone does ("I have …",
@@ -286,10 +294,7 @@ const CONVERSING: &[&str] = &[
 /// Whether the asker tells of a conversation, which was with us: "we
 /// agreed on a name", "I told you about it"; "someone told me" was not.
 fn tells_of_a_conversation(words: &[String]) -> bool {
-    let start = words
-        .iter()
-        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
-        .unwrap_or(words.len());
+    let start = past_fillers(words);
     matches!(words.get(start).map(String::as_str), Some("i" | "we"))
         && words.iter().any(|w| CONVERSING.contains(&w.as_str()))
 }
@@ -333,10 +338,7 @@ fn world_words(sentence: &str) -> Vec<String> {
 /// anywhere, an asking phrase, or a request for something known
 /// ([`asks_without_a_question`]).
 fn sentence_asks(words: &[String]) -> bool {
-    let start = words
-        .iter()
-        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
-        .unwrap_or(words.len());
+    let start = past_fillers(words);
     // In a sentence that tells, "when" joins a clause: "I get dizzy when I
     // stand up".
     let telling = tells(&words[start..]);
@@ -375,7 +377,8 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("record|records", "world|track|olympic", ""),
     ("sign|signs", "early|first|warning|telltale", "of"),
     ("note|notes", "doctor|sick|bank|musical|tasting", ""),
-    ("drive", "the|a|long|short|scenic", "from"),
+    // "the drive from Seattle", "drive on the left"; "move it to drive".
+    ("drive", "the|a|long|short|scenic", "from|on"),
     (
         "card|cards",
         "sd|sim|gift|credit|debit|greeting|greetings|birthday|sympathy|condolence|thank|christmas|business|graphics|playing|tarot|loyalty",
@@ -391,7 +394,6 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("page", "", "turner|turners"),
     ("service", "", "station|stations"),
     ("team", "", "building"),
-    ("drive", "", "on"),
     (
         "build",
         "",
@@ -437,10 +439,7 @@ fn world_sense(words: &[String], i: usize) -> bool {
 /// opens with any other verb ("run the migrations", "tag v2 …") asks for
 /// an act, not an answer.
 fn asks_without_a_question(words: &[String]) -> bool {
-    let start = words
-        .iter()
-        .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
-        .unwrap_or(words.len());
+    let start = past_fillers(words);
     // "I need …", "we want …"; "I have a job interview for …", "we're
     // hosting 12 people for …" and "they said on …" tell.
     if tells(&words[start..]) {
@@ -557,8 +556,9 @@ fn unquoted(text: &str) -> Cow<'_, str> {
 
 /// Whether the pronoun at `i` only frames the ask: "can you …", "tell me
 /// …", "I wonder …", "do I need …", "where can I …", "how long should I
-/// boil an egg", "why does my knee click when I squat". Such a pronoun is
-/// the asker asking, not a thing of theirs; "did I" and "what did you"
+/// boil an egg", "why does my knee click when I squat", "should we get",
+/// "how do you get resin off your hands". Such a pronoun is the asker
+/// asking, or anyone, not a thing of theirs; "did I" and "what did you"
 /// still are.
 fn framing(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
