@@ -894,6 +894,22 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["check|look|search", "online"], "search"),
     (&["opening", "time|times|hours"], LOOK_UP_ONLINE),
+    // Terse look-ups with no question's form: "half marathon world record
+    // women", "sunrise time Reykjavik", "convert 350F to Celsius", "visa
+    // rules Vietnam"; "sunset the old endpoint" is no time of day.
+    (&["world", "record|records"], LOOK_UP_ONLINE),
+    (
+        &[
+            "sunrise|sunset",
+            "time|times|in|at|on|today|tonight|tomorrow",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    (&["celsius|fahrenheit"], LOOK_UP_ONLINE),
+    (
+        &["visa|visas", "rules|requirements|requirement|needed|free"],
+        LOOK_UP_ONLINE,
+    ),
     // The agent's own doings are in the audit: "what did you do on my
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
@@ -2051,6 +2067,10 @@ mod tests {
             ("rg for the old flag name", "grep content"),
             ("who changed the words", "author"),
             ("the opening hours of the library", "look up online"),
+            ("half marathon world record women", "look up online"),
+            ("sunrise time Reykjavik", "look up online"),
+            ("convert 350F to Celsius", "look up online"),
+            ("visa rules Vietnam UK passport", "look up online"),
             ("look up whether the museum opens late", "look up online"),
             ("who won the 2022 world cup, I forget", "look up online"),
             ("the CEO of Acme", "look up online"),

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,923 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,953 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -392,7 +392,13 @@
 //! of 20 both, ours 16 and 19); "when" in a sentence that tells as a
 //! joining word and a doctor's note out there then met 35 and 38, losing
 //! none ("es" plurals of our words lost a neighbour's tree's branches).
-//! Measured now: BM25 3718/3923 (94.8 %), the local model 3814/3923
+//! Batch 100 (40: 20 of the world, 20 of ours, terse keywords and
+//! chatty) met 34 and 34 on its first run (the world 16 of 20 both); terse
+//! look-ups ("half marathon world record women", "sunrise time
+//! Reykjavik", "convert 350F to Celsius", "visa rules Vietnam") then met
+//! 38 and 38, losing none. Ten needs written twice in earlier batches
+//! (and one of batch 100, replaced) were then kept once each; all were
+//! met. Measured now: BM25 3746/3953 (94.8 %), the local model 3842/3953
 //! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -410,8 +416,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3718;
-const LOCAL_MET: usize = 3811;
+const BM25_MET: usize = 3746;
+const LOCAL_MET: usize = 3839;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
