@@ -338,14 +338,15 @@ fn world_words(sentence: &str) -> Vec<String> {
 /// anywhere, an asking phrase, or a request for something known
 /// ([`asks_without_a_question`]).
 fn sentence_asks(words: &[String]) -> bool {
-    let start = past_fillers(words);
-    // In a sentence that tells, "when" joins a clause: "I get dizzy when I
-    // stand up".
-    let telling = tells(&words[start..]);
-    words
-        .get(start)
+    let opening = &words[past_fillers(words)..];
+    // "I need …", "we want …" may ask for something known; "I have a job
+    // interview for …" and "we're hosting 12 people for …" tell, and in
+    // them "when" joins a clause: "I get dizzy when I stand up".
+    let telling = tells(opening);
+    opening
+        .first()
         .is_some_and(|w| QUESTION_OPENERS.contains(&w.as_str()))
-        || asks_without_a_question(words)
+        || (!telling && asks_without_a_question(opening))
         || words
             .iter()
             .any(|w| ASKING_WORDS.contains(&w.as_str()) && !(telling && w == "when"))
@@ -437,20 +438,13 @@ fn world_sense(words: &[String], i: usize) -> bool {
 /// "nearest vet …") or
 /// with a verb of finding out ("compare …", "find me …"). A need that
 /// opens with any other verb ("run the migrations", "tag v2 …") asks for
-/// an act, not an answer.
+/// an act, not an answer. `words` start after the fillers said first.
 fn asks_without_a_question(words: &[String]) -> bool {
-    let start = past_fillers(words);
-    // "I need …", "we want …"; "I have a job interview for …", "we're
-    // hosting 12 people for …" and "they said on …" tell.
-    if tells(&words[start..]) {
-        return false;
-    }
-    let start = start
-        + words[start..]
-            .iter()
-            .take_while(|w| WANTING.contains(&w.as_str()))
-            .count();
-    let mut rest = &words[start..];
+    let wanting = words
+        .iter()
+        .take_while(|w| WANTING.contains(&w.as_str()))
+        .count();
+    let mut rest = &words[wanting..];
     if let Some(fetch) = FETCHING.iter().find(|f| starts_with(rest, f)) {
         rest = &rest[fetch.len()..];
     }
