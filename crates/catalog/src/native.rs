@@ -11,7 +11,7 @@ use crate::CatalogError;
 pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     (
         "read_file",
-        "read open view show look at see display print cat head tail first lines inside file contents source code text document local readme changelog log logs whats",
+        "read open view show look at see display print cat head tail first lines inside file contents source code text document local readme changelog log logs",
     ),
     (
         "write_file",

@@ -212,7 +212,7 @@ const OWN_WORDS: &[&str] = &[
     // code and its history
     "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
-    "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog channel message dm thread chat team standup",
+    "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog assigned assignee channel message dm thread chat team standup",
     // documents and records
     "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook runbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
@@ -244,15 +244,20 @@ fn asks_the_world(need: &str) -> bool {
     let mut ours = false;
     for sentence in sentences(&need) {
         let words = world_words(sentence);
-        let asking = sentence.trim_end().ends_with('?') || sentence_asks(&words);
+        // "I'd like a list of …", "any chance you know who …": the ask
+        // is what follows the polite frame, and the frame's people are
+        // only the asker asking.
+        let asked = past_frames(&words);
+        let asking =
+            sentence.trim_end().ends_with('?') || sentence_asks(&words) || sentence_asks(asked);
         asks |= asking;
         let people_count = asking || tells_of_a_conversation(&words);
-        ours |= (0..words.len()).any(|i| {
-            let w = words[i].as_str();
+        ours |= (0..asked.len()).any(|i| {
+            let w = asked[i].as_str();
             let person = PERSONS.contains(&w);
             (if person { people_count } else { is_own_word(w) })
-                && !framing(&words, i)
-                && !world_sense(&words, i)
+                && !framing(asked, i)
+                && !world_sense(asked, i)
         });
     }
     asks && !ours
@@ -264,6 +269,49 @@ fn past_fillers(words: &[String]) -> usize {
         .iter()
         .position(|w| !QUESTION_FILLERS.contains(&w.as_str()))
         .unwrap_or(words.len())
+}
+
+/// Phrases that only wrap an ask, said before it: "I was wondering if
+/// you could …", "any chance you know …", "do you think …", "I'd like to
+/// know …", "help me figure out …". Tried in order, so a longer phrase
+/// stands before its start.
+const POLITE_FRAMES: &[&[&str]] = &[
+    &["i", "was|m|am", "wondering"],
+    &["i", "ve", "been", "wondering"],
+    &["i", "wonder|wondered"],
+    &["wondering"],
+    &["if|whether", "you", "could|can|would|might"],
+    &["i", "d|would", "like|love", "you", "to"],
+    &["i", "d|would", "like|love", "to", "know|learn|understand"],
+    &["i", "d|would", "like|love"],
+    &["i", "have|ve", "a", "quick|small", "question"],
+    &["i", "have|ve", "a", "question"],
+    &["do|would", "you", "think|reckon|know|suppose|mind"],
+    &["any", "chance", "you", "could|can|know|might|remember"],
+    &["any", "chance"],
+    &["help", "me"],
+    &["figure|work", "out"],
+];
+
+/// `words` past the fillers and [`POLITE_FRAMES`] said first, however
+/// many follow one another.
+fn past_frames(words: &[String]) -> &[String] {
+    let mut rest = &words[past_fillers(words)..];
+    while let Some(frame) = POLITE_FRAMES.iter().find(|f| opens_with(rest, f)) {
+        rest = &rest[frame.len()..];
+        rest = &rest[past_fillers(rest)..];
+    }
+    rest
+}
+
+/// Whether `words` open with `phrase`, each of its words one of its
+/// `|`-separated choices.
+fn opens_with(words: &[String], phrase: &[&str]) -> bool {
+    words.len() >= phrase.len()
+        && words
+            .iter()
+            .zip(phrase)
+            .all(|(w, p)| p.split('|').any(|alt| alt == w))
 }
 
 /// Whether a sentence opens by telling what someone does ("I have …",
@@ -445,7 +493,7 @@ fn asks_without_a_question(words: &[String]) -> bool {
         .take_while(|w| WANTING.contains(&w.as_str()))
         .count();
     let mut rest = &words[wanting..];
-    if let Some(fetch) = FETCHING.iter().find(|f| starts_with(rest, f)) {
+    if let Some(fetch) = FETCHING.iter().find(|f| opens_with(rest, f)) {
         rest = &rest[fetch.len()..];
     }
     let Some((first, rest)) = rest.split_first() else {
@@ -456,11 +504,6 @@ fn asks_without_a_question(words: &[String]) -> bool {
             .iter()
             .take(4)
             .any(|w| NOUN_LINKS.contains(&w.as_str()))
-}
-
-/// Whether `words` open with `phrase`.
-fn starts_with(words: &[String], phrase: &[&str]) -> bool {
-    words.len() >= phrase.len() && words.iter().zip(phrase).all(|(w, p)| w == p)
 }
 
 /// "I need …", "want …": said before what is wanted.
@@ -568,9 +611,15 @@ fn framing(words: &[String], i: usize) -> bool {
             Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
         ),
         // "will I see the northern lights", "till I can play", "how big
-        // a turkey should we get".
+        // a turkey should we get"; in a question within the sentence,
+        // "how often I should water it" (but "somewhere I can send a
+        // link" is a place of ours).
         "i" | "we" => {
             matches!(after, Some("wonder" | "need"))
+                || (matches!(after, Some("should" | "must" | "can" | "could"))
+                    && words[..i]
+                        .iter()
+                        .any(|w| ASKING_WORDS.contains(&w.as_str())))
                 || matches!(
                     before,
                     Some(
@@ -621,6 +670,7 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
 
 /// Shorthand a need may use for words the catalogs spell out.
 const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("abt", "about"),
     ("appt", "appointment"),
     ("cal", "calendar"),
     ("convo", "conversation"),
@@ -642,21 +692,33 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("msgs", "messages"),
     ("mtg", "meeting"),
     ("mtgs", "meetings"),
+    ("nite", "night"),
     ("opp", "opportunity"),
     ("opps", "opportunities"),
+    ("ppl", "people"),
     ("pw", "password"),
+    ("rn", "right now"),
     ("sfdc", "salesforce"),
     ("thu", "thursday"),
     ("thurs", "thursday"),
+    ("tkt", "ticket"),
     ("tmr", "tomorrow"),
     ("tmrw", "tomorrow"),
     ("tue", "tuesday"),
     ("tues", "tuesday"),
     ("u", "you"),
+    ("w", "with"),
     ("wat", "what"),
+    ("wen", "when"),
+    ("whats", "what's"),
+    ("wheres", "where's"),
+    ("whos", "who's"),
     ("wk", "week"),
+    ("wknd", "weekend"),
     ("wks", "weeks"),
     ("yday", "yesterday"),
+    ("yr", "year"),
+    ("yrs", "years"),
 ];
 
 /// Formal and office words and the plain ones the catalogs use: "kindly
@@ -902,6 +964,16 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["celsius|fahrenheit"], LOOK_UP_ONLINE),
     (
         &["visa|visas", "rules|requirements|requirement|needed|free"],
+        LOOK_UP_ONLINE,
+    ),
+    // A program's crash is told in its logs.
+    (&["stack", "trace|traces"], "log"),
+    // "nba scores last nite": a league's or a sport's results.
+    (
+        &[
+            "nba|nfl|nhl|mlb|mls|epl|wnba|league|football|soccer|cricket|rugby|tennis|baseball|basketball|hockey",
+            "score|scores|result|results|standings|fixtures",
+        ],
         LOOK_UP_ONLINE,
     ),
     // The agent's own doings are in the audit: "what did you do on my
@@ -1276,19 +1348,22 @@ const CREATING: &[&str] = &["create|created|creating"];
 
 /// A value put back as it was, or made one, which makes a named file one
 /// to edit: "put django back to 4.2 in requirements.txt", "make the
-/// timeout in settings.yaml 30 seconds".
+/// timeout in settings.yaml 30 seconds", "switch the log level in
+/// appsettings.json from Debug to Warning".
 const SETTING: &[&[&str]] = &[
     &["back", "to"],
     &["make|set|bump", "the", "**", "in"],
     &["replace", "**", "with"],
+    &["switch|change|flip", "**", "from", "*", "to"],
 ];
 
-/// Asking whether something holds, or what stands written, which makes a
-/// named file one to read ("control … if" and "what stands in" are how a
-/// German speaker may say it).
+/// Asking whether something holds, or what stands written ("what's in
+/// .env.example"), which makes a named file one to read ("control … if"
+/// and "what stands in" are how a German speaker may say it).
 const INSPECTING: &[&[&str]] = &[
     &["check|checked|verify|verified|control", "**", "whether|if"],
     &["written|stands", "in"],
+    &["what", "s|is", "in|inside"],
 ];
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
@@ -1713,6 +1788,15 @@ mod tests {
             "how do you get pine resin off your hands",
             "my kid's school has a measles case. what are the early signs?",
             "how long is the drive from Seattle to Vancouver",
+            // a polite frame around the question
+            "I was wondering how long a flight to Buenos Aires takes?",
+            "Do you think oat milk is healthier than almond milk?",
+            "Help me figure out whether a 65 inch TV fits on the wall.",
+            "I'd like to know how deep the Mariana Trench is.",
+            "I'd like a list of the Booker Prize winners",
+            "Any chance you know who's playing at Glastonbury?",
+            "i have a quick question, when does the ferry leave",
+            "Could you please tell me how often I should water a fig?",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1763,6 +1847,12 @@ mod tests {
             "did we talk about order 10023 before? I think I told you",
             "We agreed on a name a while ago. What was it?",
             "I mentioned my sister's allergy once. Which one was it?",
+            // ours inside a polite frame
+            "I was wondering what changed in the repo since yesterday?",
+            "Do you think you could open a PR for this branch?",
+            "Any chance you remember the name we picked?",
+            "I'd like a list of everything assigned to Kim",
+            "put a copy of the video somewhere I can send a link to",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -1783,7 +1873,7 @@ mod tests {
         let fix = |w: &str| (w == "calender").then(|| "calendar".to_owned());
         assert_eq!(
             respelt("whats on my Calender tmrw?", fix),
-            "whats on my calendar tomorrow?"
+            "what's on my calendar tomorrow?"
         );
         assert_eq!(
             respelt("gh issue for the flaky test, next wk", fix),
@@ -1793,6 +1883,10 @@ mod tests {
         assert_eq!(
             respelt("add drinks to my cal fri 6pm, did i tell u?", fix),
             "add drinks to my calendar friday 6pm, did i tell you?"
+        );
+        assert_eq!(
+            respelt("wen does it end this yr? ask ppl abt the wknd w me", fix),
+            "when does it end this year? ask people about the weekend with me"
         );
         // Shorthand is a fixed list, so its case does not matter; an
         // acronym is never read as a misspelling.
@@ -2065,6 +2159,14 @@ mod tests {
             ("sunrise time Reykjavik", "look up online"),
             ("convert 350F to Celsius", "look up online"),
             ("visa rules Vietnam UK passport", "look up online"),
+            ("nba scores last night", "look up online"),
+            ("premier league standings", "look up online"),
+            ("get me the stack trace from the crash", "log"),
+            ("what's in the .env.example file", "file, read"),
+            (
+                "switch the log level in appsettings.json from Debug to Warning",
+                "file, edit",
+            ),
             ("look up whether the museum opens late", "look up online"),
             ("who won the 2022 world cup, I forget", "look up online"),
             ("the CEO of Acme", "look up online"),
@@ -2131,7 +2233,7 @@ mod tests {
             "track the cat down",
             "half the team",
             "a grape and an egg",
-            "the rugby score",
+            "the rugby kit",
             "where to eat, I saved some money",
             "I saved it, where next?",
             "who has a modified car",
@@ -2295,13 +2397,13 @@ mod tests {
     #[test]
     fn paths_and_file_names_mark_a_file_need() {
         for need in [
-            "show me what's in src/main.rs",
+            "show me src/main.rs",
             "read config.yaml",
             "open \"notes.TXT\".",
             "what does crates/store/src do",
             "tail /var/log/syslog",
             "cat ~/.bashrc",
-            "whats in the .env.example file",
+            "the .env.example file",
             "edit \".gitignore\".",
         ] {
             assert_eq!(hints_of(need), format!("{need} (file)"), "{need}");

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 3,953 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,033 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -398,8 +398,20 @@
 //! Reykjavik", "convert 350F to Celsius", "visa rules Vietnam") then met
 //! 38 and 38, losing none. Ten needs written twice in earlier batches
 //! (and one of batch 100, replaced) were then kept once each; all were
-//! met. Measured now: BM25 3746/3953 (94.8 %), the local model 3842/3953
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! met. Batch 101 (40: 20 of the world, 20 of ours, typed in a hurry:
+//! "wen does daylight savings end this yr", "nba scores last nite") met
+//! 36 and 36 on its first run; texting shorthand spelt out ("wen",
+//! "whats", "yr", "nite", "w", "rn", "ppl") and a sport's scores as a
+//! look-up then met 40 and 39. Batch 102 (40, polite and hedged openers:
+//! "I was wondering …", "any chance you know …", "I'd like a list of …",
+//! "help me figure out …") met 27 and 27 on its first run (the world 9
+//! of 20); the ask read past such a frame, and "how often I should water
+//! it" as the asker asking, then met 38 and 39, losing none ("somewhere I
+//! can send a link" stays a place of ours). One of its needs, "would you
+//! mind running the database migrations locally", now also accepts
+//! postgres, as "run the migrations" does. Measured now: BM25 3826/4033
+//! (94.9 %), the local model 3920/4033 (97.2 %). A change that loses
+//! needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -416,8 +428,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3746;
-const LOCAL_MET: usize = 3839;
+const BM25_MET: usize = 3826;
+const LOCAL_MET: usize = 3917;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
