@@ -116,6 +116,8 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if hints.contains(&"file") {
         if said(&["history"]) {
             hints.push("commits");
+        } else if said(&["who", "wrote|authored|added"]) {
+            hints.push("author");
         } else if LACKING.iter().any(|p| said(p)) || said(CREATING) {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
@@ -174,6 +176,7 @@ const ASKING_WORDS: &[&str] = &[
 const ASKING_PHRASES: &[&[&str]] = &[
     &["wonder", "if"],
     &["look", "up"],
+    &["look", "into"],
     &["find", "out"],
     &[
         "something|things|places|somewhere",
@@ -251,16 +254,41 @@ fn asks_the_world(need: &str) -> bool {
         let asking =
             sentence.trim_end().ends_with('?') || sentence_asks(&words) || sentence_asks(asked);
         asks |= asking;
-        let people_count = asking || tells_of_a_conversation(&words);
+        let conversation = tells_of_a_conversation(&words);
+        let people_count = asking || conversation;
+        let asked_from = asker_before_the_question(asked, conversation);
         ours |= (0..asked.len()).any(|i| {
             let w = asked[i].as_str();
             let person = PERSONS.contains(&w);
-            (if person { people_count } else { is_own_word(w) })
-                && !framing(asked, i)
+            (if person {
+                people_count && i >= asked_from
+            } else {
+                is_own_word(w)
+            }) && !framing(asked, i)
                 && !world_sense(asked, i)
         });
     }
     asks && !ours
+}
+
+/// Where the question within a sentence starts when the people before it
+/// are only the asker asking: "I've always wondered why cats purr",
+/// "sorry to bother you, but what's …", "I'm trying to figure out how much
+/// paint I need". Not in a question about them ("did we decide where …",
+/// "have you seen what …") or in a conversation told ("I told you where
+/// …"): there it is 0, and every person counts.
+fn asker_before_the_question(words: &[String], conversation: bool) -> usize {
+    let about_them = words
+        .first()
+        .is_some_and(|w| QUESTION_OPENERS.contains(&w.as_str()))
+        && words.get(1).is_some_and(|w| PERSONS.contains(&w.as_str()));
+    if conversation || about_them {
+        return 0;
+    }
+    words
+        .iter()
+        .position(|w| ASKING_WORDS.contains(&w.as_str()))
+        .unwrap_or(0)
 }
 
 /// Where `words` start after the [`QUESTION_FILLERS`] said first.
@@ -286,6 +314,9 @@ const POLITE_FRAMES: &[&[&str]] = &[
     &["i", "d|would", "like|love"],
     &["i", "have|ve", "a", "quick|small", "question"],
     &["i", "have|ve", "a", "question"],
+    &["i", "m|am", "hoping|curious|keen|trying|eager"],
+    &["you", "can|could|will|would"],
+    &["do|would", "you", "happen", "to", "know|have"],
     &["do|would", "you", "think|reckon|know|suppose|mind"],
     &["any", "chance", "you", "could|can|know|might|remember"],
     &["any", "chance"],
@@ -424,6 +455,11 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "",
     ),
     ("record|records", "world|track|olympic", ""),
+    (
+        "code|codes",
+        "dress|zip|postal|post|area|country|dialling|dialing|promo|discount|morse|highway",
+        "",
+    ),
     ("sign|signs", "early|first|warning|telltale", "of"),
     ("note|notes", "doctor|sick|bank|musical|tasting", ""),
     // "the drive from Seattle", "drive on the left"; "move it to drive".
@@ -519,6 +555,7 @@ const FETCHING: &[&[&str]] = &[
     &["fetch", "me"],
     &["show", "me"],
     &["tell", "me", "about"],
+    &["tell", "me"],
     &["pull", "up"],
     &["dig", "up"],
     &["dig", "out"],
@@ -606,10 +643,16 @@ fn framing(words: &[String], i: usize) -> bool {
         "you" => matches!(before, Some("can" | "could" | "would" | "will")) || anyone(words, i),
         // "how do you get resin off your hands".
         "your" | "yours" => (0..i).any(|j| words[j] == "you" && anyone(words, j)),
-        "me" => matches!(
-            before,
-            Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
-        ),
+        // "find out for me how long …"; "the apps you can reach for me"
+        // are ours.
+        "me" => {
+            matches!(
+                before,
+                Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
+            ) || (before == Some("for")
+                && i >= 2
+                && matches!(words[i - 2].as_str(), "out" | "up" | "find" | "check"))
+        }
         // "will I see the northern lights", "till I can play", "how big
         // a turkey should we get"; in a question within the sentence,
         // "how often I should water it" (but "somewhere I can send a
@@ -980,6 +1023,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
     (&["a|the", "new", "file"], "write"),
+    (&["add|adding", "a|an", "?", "file"], "write"),
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
@@ -1354,7 +1398,13 @@ const SETTING: &[&[&str]] = &[
     &["back", "to"],
     &["make|set|bump", "the", "**", "in"],
     &["replace", "**", "with"],
-    &["switch|change|flip", "**", "from", "*", "to"],
+    &[
+        "switch|switched|change|changed|flip|flipped",
+        "**",
+        "from",
+        "*",
+        "to",
+    ],
 ];
 
 /// Asking whether something holds, or what stands written ("what's in
@@ -1797,6 +1847,14 @@ mod tests {
             "Any chance you know who's playing at Glastonbury?",
             "i have a quick question, when does the ferry leave",
             "Could you please tell me how often I should water a fig?",
+            "I'm hoping you can tell me the best season to visit Patagonia.",
+            "Do you happen to know the dress code for the opera?",
+            // the asker before the question within
+            "I'm curious, how many moons does Jupiter have now?",
+            "I've always wondered why cats purr.",
+            "Sorry to bother you, but what's the dose of melatonin?",
+            "Could you find out for me how long a licence is valid?",
+            "if you get a chance, look into which e-bikes last longest",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1853,6 +1911,11 @@ mod tests {
             "Any chance you remember the name we picked?",
             "I'd like a list of everything assigned to Kim",
             "put a copy of the video somewhere I can send a link to",
+            "the apps you can reach for me",
+            // a question about us, or a conversation told
+            "Did we decide where to go for the offsite?",
+            "have you seen what I sent?",
+            "I told you where the spare keys are",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -2162,6 +2225,15 @@ mod tests {
             ("nba scores last night", "look up online"),
             ("premier league standings", "look up online"),
             ("get me the stack trace from the crash", "log"),
+            (
+                "who wrote the rate limiter in middleware/limits.go",
+                "file, author",
+            ),
+            ("add a CODEOWNERS file for the infra team", "write"),
+            (
+                "if you changed the port in server.py from 8000 to 8080",
+                "file, edit",
+            ),
             ("what's in the .env.example file", "file, read"),
             (
                 "switch the log level in appsettings.json from Debug to Warning",

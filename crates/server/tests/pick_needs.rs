@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,033 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,073 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -409,9 +409,16 @@
 //! it" as the asker asking, then met 38 and 39, losing none ("somewhere I
 //! can send a link" stays a place of ours). One of its needs, "would you
 //! mind running the database migrations locally", now also accepts
-//! postgres, as "run the migrations" does. Measured now: BM25 3826/4033
-//! (94.9 %), the local model 3920/4033 (97.2 %). A change that loses
-//! needs fails here: see [`BM25_MET`].
+//! postgres, as "run the migrations" does. Batch 103 (40, polite frames
+//! not read before: "I'm curious, …", "do you happen to know …", "sorry
+//! to bother you, but …"), a held-out check of that reading, met 28 and
+//! 28 on its first run (the world 12 and 11 of 20); the people before a
+//! question within a sentence read as the asker asking ("I've always
+//! wondered why …", but not "did we decide where …"), a dress code out
+//! there, "who wrote" a named file as its author and "add a CODEOWNERS
+//! file" as a write then met 38 and 40, losing none. Measured now: BM25
+//! 3864/4073 (94.9 %), the local model 3960/4073 (97.2 %). A change that
+//! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -428,8 +435,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3826;
-const LOCAL_MET: usize = 3917;
+const BM25_MET: usize = 3864;
+const LOCAL_MET: usize = 3957;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
