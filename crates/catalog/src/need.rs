@@ -174,7 +174,8 @@ const ASKING_WORDS: &[&str] = &[
 /// if …", "look up …", "find out …", "something fun to do in …", "cafes
 /// with wifi near …", "tyres worth buying".
 const ASKING_PHRASES: &[&[&str]] = &[
-    &["wonder", "if"],
+    &["wonder|wondering|wondered", "if"],
+    &["know", "if"],
     &["look", "up"],
     &["look", "into"],
     &["find", "out"],
@@ -285,10 +286,14 @@ fn asker_before_the_question(words: &[String], conversation: bool) -> usize {
     if conversation || about_them {
         return 0;
     }
-    words
+    let word = words
         .iter()
-        .position(|w| ASKING_WORDS.contains(&w.as_str()))
-        .unwrap_or(0)
+        .position(|w| ASKING_WORDS.contains(&w.as_str()));
+    let phrase = ASKING_PHRASES
+        .iter()
+        .filter_map(|p| said_at(words, p))
+        .min();
+    word.into_iter().chain(phrase).min().unwrap_or(0)
 }
 
 /// Where `words` start after the [`QUESTION_FILLERS`] said first.
@@ -556,6 +561,7 @@ const FETCHING: &[&[&str]] = &[
     &["show", "me"],
     &["tell", "me", "about"],
     &["tell", "me"],
+    &["to", "know"],
     &["pull", "up"],
     &["dig", "up"],
     &["dig", "out"],
@@ -693,6 +699,7 @@ fn anyone(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
     (before == Some("do") && i >= 2 && words[i - 2] == "how")
+        || matches!(before, Some("let" | "lets" | "allow" | "allows"))
         || matches!(after, Some("must" | "can" | "could" | "should"))
         || (matches!(after, Some("need" | "have")) && words.get(i + 2).is_some_and(|w| w == "to"))
 }
@@ -957,6 +964,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     (&["did", "i", "?", "tell", "you"], "remember"),
     // "we talked about a caching library", "what we discussed about".
     (&["we", "talked|discussed|chatted", "about"], "remember"),
+    (&["when|time", "we", "talked|chatted|spoke"], "remember"),
     (&["have", "i", "?", "told", "you"], "remember"),
     (&["into", "main"], "merge"),
     (&["into", "master"], "merge"),
@@ -1030,6 +1038,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
         LOOK_UP_ONLINE,
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
+    (&["which|what", "files", "**", MENTIONING], "grep"),
     (&["every|all|each", "mention|mentions", "of"], "grep"),
     // "find every place that still imports it".
     (
@@ -1228,6 +1237,15 @@ const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    (
+        &[
+            "where",
+            "**",
+            "get|gets|got|is|are|s",
+            "loaded|read|parsed|handled|initialised|initialized|registered|imported|validated",
+        ],
+        "grep",
+    ),
     // A parcel is tracked on the carrier's site.
     (
         &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
@@ -1320,6 +1338,7 @@ const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // A folder's size is the shell's `du`.
     (&["size", "of", "**", FOLDERS], "shell command"),
+    (&["rename|move", "**", FOLDERS], "shell command"),
     (&["how", "big|large", "**", FOLDERS], "shell command"),
     // Terse: "contents of setup.cfg", "all the .proto files", "every
     // TODO in src", "commits by Ana".
@@ -1397,6 +1416,7 @@ const CREATING: &[&str] = &["create|created|creating"];
 const SETTING: &[&[&str]] = &[
     &["back", "to"],
     &["make|set|bump", "the", "**", "in"],
+    &["make|set|bump|raise|lower", "it|this|that|them", "to"],
     &["replace", "**", "with"],
     &[
         "switch|switched|change|changed|flip|flipped",
@@ -1427,6 +1447,11 @@ fn may_say(present: &HashSet<&str>, pattern: &[&str]) -> bool {
 
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
 fn says(words: &[String], pattern: &[&str]) -> bool {
+    said_at(words, pattern).is_some()
+}
+
+/// Where `pattern` (see [`IDIOMS`]) first starts in `words`.
+fn said_at(words: &[String], pattern: &[&str]) -> Option<usize> {
     fn at(words: &[String], pattern: &[&str]) -> bool {
         match pattern.split_first() {
             None => true,
@@ -1448,7 +1473,7 @@ fn says(words: &[String], pattern: &[&str]) -> bool {
             }
         }
     }
-    (0..words.len()).any(|i| at(&words[i..], pattern))
+    (0..words.len()).find(|&i| at(&words[i..], pattern))
 }
 
 /// Words before a day that make it a date: "next monday", "due friday".
@@ -1855,6 +1880,11 @@ mod tests {
             "Sorry to bother you, but what's the dose of melatonin?",
             "Could you find out for me how long a licence is valid?",
             "if you get a chance, look into which e-bikes last longest",
+            "I'm off to Kyoto in April and wondering if the blossoms will be out.",
+            "Let me know if ibuprofen is okay on an empty stomach.",
+            "I need to know the last date to post parcels to Canada",
+            // "you" as anyone
+            "which airlines let you bring a cat in the cabin?",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -1916,6 +1946,8 @@ mod tests {
             "Did we decide where to go for the offsite?",
             "have you seen what I sent?",
             "I told you where the spare keys are",
+            "I'm wondering if we talked about this before",
+            "Let me know if the nightly build went green",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
@@ -2230,6 +2262,11 @@ mod tests {
                 "file, author",
             ),
             ("add a CODEOWNERS file for the infra team", "write"),
+            ("where the Stripe keys get loaded in our backend", "grep"),
+            ("which files in this repo mention the old name", "grep"),
+            ("rename the utils folder to common", "shell command"),
+            ("config/api.yml is too low, set it to 45", "file, edit"),
+            ("the name we chose when we chatted before", "remember"),
             (
                 "if you changed the port in server.py from 8000 to 8080",
                 "file, edit",

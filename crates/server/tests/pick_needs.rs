@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,073 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,113 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -416,9 +416,19 @@
 //! question within a sentence read as the asker asking ("I've always
 //! wondered why …", but not "did we decide where …"), a dress code out
 //! there, "who wrote" a named file as its author and "add a CODEOWNERS
-//! file" as a write then met 38 and 40, losing none. Measured now: BM25
-//! 3864/4073 (94.9 %), the local model 3960/4073 (97.2 %). A change that
-//! loses needs fails here: see [`BM25_MET`].
+//! file" as a write then met 38 and 40, losing none. Batch 104 (40, every
+//! style of this stop with openers not yet read: "been meaning to ask",
+//! "let me know if", "I need to know …"), written after all of that, met
+//! 27 and 28 on its first run (the world 15 of 20 both, ours 12 and 13);
+//! "let you" as anyone, "wondering if" and "know if" as asking, "to know"
+//! read past, "where … get loaded" as a search of the code, "set it to"
+//! in a file as an edit, renaming a folder as a shell command and "when
+//! we chatted" as memory then met 36 and 37, losing none. One of its
+//! needs, whether a PR has been merged, now also accepts git_pr, the
+//! tool for pull requests; one written as a near copy of an older need
+//! was replaced. Measured now: BM25 3900/4113 (94.8 %), the local model
+//! 3997/4113 (97.2 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -435,8 +445,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3864;
-const LOCAL_MET: usize = 3957;
+const BM25_MET: usize = 3900;
+const LOCAL_MET: usize = 3994;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
