@@ -217,7 +217,7 @@
 //! about our own things, written after the idioms) met only 20 and 22:
 //! a question about the world names a topic (a mountain, a phone) that no
 //! tool of ours describes. So a question that names none of our own
-//! things reads as a look-up online (`need::asks_the_world`); each
+//! things reads as a look-up online (`need::world::asks_the_world`); each
 //! reading of it was then tried on a batch written after it, its first
 //! run measured with the reading on and switched off:
 //!
@@ -236,7 +236,7 @@
 //! the Kobo") still missed: batch 73 (20 such, 20 of ours) met 27 and 28
 //! on its first run, the world half 9 and 9. Reading a noun phrase or a
 //! "compare"/"find me" that names none of our things as an ask
-//! (`need::asks_without_a_question`) then met 38 and 39, losing none.
+//! (`need::world::asks_without_a_question`) then met 38 and 39, losing none.
 //! Batch 74 (20 world needs in any form, 20 of ours, many opening with a
 //! noun phrase), written after that, met 31 and 32 on its first run
 //! (without the new reading 24 and 25): the world half 15 of 20 with

@@ -1,0 +1,966 @@
+//! Idioms: runs of words that say what a need means where its words
+//! alone do not ("drop Priya a line" is an email), and the patterns that
+//! find them.
+
+use std::collections::HashSet;
+
+use super::LOOK_UP_ONLINE;
+
+/// Slang verbs that change a thing when "about with" it ("mucking about
+/// with the config"), for [`IDIOMS`]. A macro, so [`CHANGED`] can hold
+/// them too without writing them twice.
+macro_rules! messed {
+    () => {
+        "faffed|faffing|mucked|mucking|messed|messing|fiddled|fiddling|tinkered|tinkering"
+    };
+}
+const MESSED: &str = messed!();
+
+/// Verbs, British slang among them, that say a thing was changed, for
+/// [`IDIOMS`].
+const CHANGED: &str = concat!(
+    "change|changed|changing|modified|modifying|touched|touching|edited|editing|",
+    messed!()
+);
+
+/// Verbs that say a text holds a word, for [`IDIOMS`]: "every line that
+/// mentions 'timeout'" is a search of contents.
+const MENTIONING: &str = "mention|mentions|mentioning|containing|contains";
+
+/// Times of day said the British way ("my half nine", "quarter past
+/// ten"): the hour, for [`IDIOMS`].
+const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+
+/// Words for a folder, for [`IDIOMS`]: "the size of the vendor folder".
+const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
+
+/// Phrases whose words say nothing alone, and the word they mean: "drop
+/// Priya a line" is an email, "my second brain" a notes app, "what does
+/// the LICENSE say" a read. `*` stands for one to three words, `**` for
+/// up to six, `?` for at most one, and `a|b` for either word.
+pub(super) const IDIOMS: &[(&[&str], &str)] = &[
+    (&["one", "on", "one"], "meeting"),
+    (&["1", "on", "1"], "meeting"),
+    (&["drop", "*", "a", "?", "line"], "email"),
+    (&["shoot", "*", "a", "?", "note"], "email"),
+    (&["second", "brain"], "notes"),
+    (&["push", "*", "back"], "reschedule"),
+    (&["set", "up", "a", "?", "meeting"], "schedule"),
+    (&["set", "up", "a", "?", "call"], "schedule"),
+    (
+        &[
+            "my|the",
+            "day|week|morning|afternoon|evening",
+            "look|looks|looking",
+        ],
+        "schedule",
+    ),
+    // "where did I put the compose file", "where did I save my draft",
+    // "lost track of where I put the template".
+    (&["where", "did", "i|we", "put|save|store|keep"], "find"),
+    (&["where", "i|we", "put|saved|stored|kept"], "find"),
+    // "where on earth is the template I saved": a file kept somewhere.
+    (
+        &[
+            "where",
+            "?",
+            "?",
+            "is|are|s",
+            "**",
+            "i|we",
+            "saved|stored|filed",
+        ],
+        "find files",
+    ),
+    (&["by", "whom"], "author"),
+    (&["did", "i", "?", "tell", "you"], "remember"),
+    // "we talked about a caching library", "what we discussed about".
+    (&["we", "talked|discussed|chatted", "about"], "remember"),
+    (&["when|time", "we", "talked|chatted|spoke"], "remember"),
+    (&["have", "i", "?", "told", "you"], "remember"),
+    (&["into", "main"], "merge"),
+    (&["into", "master"], "merge"),
+    (&["is", "there", "*", "file"], "find"),
+    // Asked, "does it still say", is a read; told, "it still says 2023",
+    // a fix.
+    (&["still", "say|saying"], "read"),
+    (&["still", "says"], "edit"),
+    // "the README still mentions Python 3.8": told, a fix.
+    (&["still", "mentions|references"], "edit"),
+    (&["what", "does", "*", "say"], "read"),
+    (&["what", "*", "says"], "read"),
+    // "what is", "what's" (its tokens: what, s), "what was".
+    (&["what", "?", "written", "in"], "read"),
+    (&[MESSED, "about|around", "with"], "changed"),
+    (&["which|what", "files", "*", CHANGED], "status"),
+    (&["who", "?", "been", CHANGED], "author"),
+    (&["who", CHANGED], "author"),
+    (&["who", "has|have|had|just|last|else", CHANGED], "author"),
+    (&["who", "introduced|broke|rewrote|refactored"], "author"),
+    (
+        &["commit|change", "that|which", "introduced|broke|caused"],
+        "history",
+    ),
+    (&["saved", "in|to", "git"], "commit"),
+    (&["track", "down"], "find"),
+    // git's commands that no tool of ours stands for are the shell's.
+    (
+        &[
+            "git",
+            "revert|stash|rebase|reset|cherry|bisect|checkout|switch|restore|clean|pull|clone|fetch|reflog",
+        ],
+        "shell command",
+    ),
+    (&["check|look|search", "online"], "search"),
+    (&["opening", "time|times|hours"], LOOK_UP_ONLINE),
+    // Terse look-ups with no question's form: "half marathon world record
+    // women", "sunrise time Reykjavik", "convert 350F to Celsius", "visa
+    // rules Vietnam"; "sunset the old endpoint" is no time of day.
+    (&["world", "record|records"], LOOK_UP_ONLINE),
+    (
+        &[
+            "sunrise|sunset",
+            "time|times|in|at|on|today|tonight|tomorrow",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    (&["celsius|fahrenheit"], LOOK_UP_ONLINE),
+    (
+        &["visa|visas", "rules|requirements|requirement|needed|free"],
+        LOOK_UP_ONLINE,
+    ),
+    // A program's crash is told in its logs.
+    (&["stack", "trace|traces"], "log"),
+    // "nba scores last nite": a league's or a sport's results.
+    (
+        &[
+            "nba|nfl|nhl|mlb|mls|epl|wnba|league|football|soccer|cricket|rugby|tennis|baseball|basketball|hockey",
+            "score|scores|result|results|standings|fixtures",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    // The agent's own doings are in the audit: "what did you do on my
+    // computer yesterday".
+    (&["what", "did|have", "you", "do|done"], "audit"),
+    (&["a|the", "new", "file"], "write"),
+    (&["add|adding", "a|an", "?", "file"], "write"),
+    (&["look", "it|that|this", "up"], "search"),
+    (
+        &["look", "up", "whether|if|how|what|when|where|who|the|a"],
+        LOOK_UP_ONLINE,
+    ),
+    (&["line|lines", "**", MENTIONING], "grep"),
+    (&["which|what", "files", "**", MENTIONING], "grep"),
+    (&["every|all|each", "mention|mentions", "of"], "grep"),
+    // "find every place that still imports it".
+    (
+        &[
+            "every|each|any",
+            "place|places|spot|spots",
+            "**",
+            "imports|import|uses|calls|references",
+        ],
+        "grep",
+    ),
+    // The search program named as the verb: "grep the repo for …" among
+    // the need's other words; "content" tips it from finding files to
+    // searching inside them.
+    (&["grep|greps|grepping|ripgrep|rg"], "grep content"),
+    // Other programs named as the verb: "ls src/", "vim the .env".
+    (&["ls"], "list files"),
+    (
+        &[
+            "open",
+            "?",
+            "license|licence|readme|changelog|notice|contributing|makefile|dockerfile",
+        ],
+        "read",
+    ),
+    (&["tail", "the|a|an|my|our|that|this"], "shell command"),
+    (&["sed"], "edit"),
+    (
+        &["vim|vi|nano|emacs", "the|a|an|my|our|your|this|that|it|its"],
+        "edit",
+    ),
+    (&["you", "?", "got|have", "access", "to"], "connectors"),
+    // A repository's story is its history (as German and Romance
+    // languages have one word for both).
+    (
+        &[
+            "story",
+            "of",
+            "the|this|my|our",
+            "repo|repository|branch|project|commits",
+        ],
+        "history",
+    ),
+    (&["across|around", "the", "web|internet"], "search"),
+    // The shell's `touch`, as a developer says it.
+    (&["touch", "a|an", "new|empty"], "create"),
+    (&["half", HOURS], "date"),
+    (&["quarter", "past|to", HOURS], "date"),
+    (&[HOURS, "till|until|til", HOURS], "date"),
+    (
+        &[
+            "block",
+            "out|off",
+            "?",
+            "?",
+            "morning|afternoon|evening|day|days|hour|hours|time|slot|week",
+        ],
+        "schedule",
+    ),
+    // The agent addressed as several: "I need three of you on this".
+    (
+        &["two|three|four|five|several|multiple|both", "of", "you"],
+        "agents",
+    ),
+    (
+        &[
+            "word",
+            "doc|docs|document|documents|file|files|version|copy|memo|memos|report|reports|letter|letters",
+        ],
+        "docx",
+    ),
+    // "didn't" is the tokens didn, t.
+    (&["did|didn", "?", "i", "?", "mention"], "remember"),
+    (
+        &[
+            "where",
+            "s|is|are",
+            "the|my|that|this",
+            "?",
+            "file|files|presentation|presentations|slides|deck|pdf|dockerfile|makefile",
+        ],
+        "find files",
+    ),
+    (
+        &[
+            "difference|differences|different",
+            "between",
+            "?",
+            "branch|main|master|head",
+        ],
+        "diff",
+    ),
+    // Indian English: "what all changes I have done", "who all have
+    // committed", "one new file has to be made".
+    (&["changes", "i", "?", "?", "done|did|made"], "status"),
+    (&["haven|hasn|didn", "t", "?", "committed"], "status"),
+    (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
+    (&["files", "**", "not", "?", "committed"], "status"),
+    (&["who", "?", "?", "committed"], "author"),
+    (
+        &["file|document|page|folder", "?", "?", "be", "made|created"],
+        "create",
+    ),
+    // Whether tests pass is learnt by running them.
+    (
+        &[
+            "tests",
+            "?",
+            "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs",
+        ],
+        "run",
+    ),
+    (&["raised|lowered|increased|decreased", "to"], "edit"),
+    (&["tidy|tidying", "up"], "edit"),
+    (&["merged|merging", "*", "into"], "merge"),
+    // The problem told instead of the fix. Someone who has not heard is
+    // told, most often by email.
+    (
+        &["still", "doesn|don|hasn|haven", "t", "know|heard"],
+        "email",
+    ),
+    (
+        &["only", "on", "this|my", "machine|laptop|computer"],
+        "push",
+    ),
+    (
+        &["never", "left", "this|my", "machine|laptop|computer"],
+        "push",
+    ),
+    (
+        &[
+            "which|what",
+            "modules|files|classes|services|packages",
+            "?",
+            "import|imports|use|uses|call|calls",
+        ],
+        "usages",
+    ),
+    (&["going", "rate|rates"], "search"),
+    // What a code, a term or an error means is looked up.
+    (&["what", "does|do", "**", "mean"], LOOK_UP_ONLINE),
+    // "set max_workers from 4 to 8": a value changed where it is written.
+    (&["set", "**", "from", "?", "to"], "edit"),
+    // "change the title to say welcome back": words rewritten.
+    (&["change|reword", "**", "to", "say|read"], "edit"),
+    // Apps named by their kind, not their brand.
+    (&["to", "do", "app|apps|list|lists|board|boards"], "tasks"),
+    (
+        &["project|issue|issues|task|bug", "tracker|tracking"],
+        "tasks",
+    ),
+    // A project's version history, or a module's history, is its commits.
+    (&["version", "history"], "commits"),
+    // "when was the rate limiter added": what came and went in the code.
+    (
+        &["when", "was|were", "**", "added|removed|deleted"],
+        "commits",
+    ),
+    (
+        &[
+            "history",
+            "of",
+            "**",
+            "module|modules|file|files|function|class|folder|repo|repository|codebase",
+        ],
+        "commits",
+    ),
+    // A machine pinged is a shell command; a person pinged is messaged.
+    (
+        &[
+            "ping",
+            "**",
+            "server|servers|host|hosts|machine|box|router|ip",
+        ],
+        "shell command",
+    ),
+    (&["headlines"], LOOK_UP_ONLINE),
+    (&["stamp|stamps|postage"], LOOK_UP_ONLINE),
+    // Where our code does a thing, or sets a value, is found in its text.
+    (
+        &[
+            "where",
+            "is|are|s",
+            "**",
+            "set|defined|configured|declared",
+            "in",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "where",
+            "do|does",
+            "we|i|you",
+            "load|define|parse|call|handle|initialise|initialize|register|import|validate",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "where",
+            "**",
+            "get|gets|got|is|are|s",
+            "loaded|read|parsed|handled|initialised|initialized|registered|imported|validated",
+        ],
+        "grep",
+    ),
+    // A parcel is tracked on the carrier's site.
+    (
+        &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
+        LOOK_UP_ONLINE,
+    ),
+    (
+        &["too", "big|much|many|large", "?", "?", "?", "for", "one"],
+        "agents",
+    ),
+    (&["one", "pair", "of", "hands"], "agents"),
+    (
+        &["agent|agents|helper|helpers", "for|per", "each|every"],
+        "agents",
+    ),
+    (&["on", "top", "of", "main|master|develop|head"], "diff"),
+    // "show me exactly what I'm about to send".
+    (
+        &[
+            "what",
+            "i|we",
+            "?",
+            "about",
+            "to",
+            "push|send|commit|ship|merge",
+        ],
+        "diff",
+    ),
+    // Swap as a noun is the machine's memory; "swap the port" is an edit.
+    (&["much|free|of|using", "swap"], "shell command"),
+    // The company's own knowledge, not the web's.
+    (&["knowledge", "base|bases"], "internal"),
+    (
+        &[
+            "compared|compare",
+            "to|with|against",
+            "main|master|develop|head",
+        ],
+        "diff",
+    ),
+    (&["listening|listens", "on", "port|ports"], "run"),
+    (
+        &[
+            "kick",
+            "off",
+            "**",
+            "test|tests|build|builds|job|jobs|suite",
+        ],
+        "run",
+    ),
+    // The branch checked out: "which branch am I on", "the branch we're on".
+    (&["branch", "am|are", "i|we", "on"], "status"),
+    (&["branch", "i|we", "m|re|are", "on"], "status"),
+    // "the deploy script, what does it actually do": read it to say.
+    (
+        &[
+            "script|file|function|module|class|method|config|job",
+            "**",
+            "what",
+            "does",
+            "it|this|that",
+            "?",
+            "do",
+        ],
+        "read",
+    ),
+    // Text that is out of date, to be fixed where it is written.
+    (&["out", "of", "date", "**", "fix|correct"], "edit"),
+    // What a program printed is seen by running it.
+    (
+        &[
+            "output|warnings|errors",
+            "**",
+            "job|build|compiler|profiler|linter|script",
+        ],
+        "run",
+    ),
+    (
+        &[
+            "job|build|compiler|profiler|linter|script",
+            "output|prints|printed",
+        ],
+        "run",
+    ),
+    (&["conversation|chat", "about"], "remember"),
+    (&["from", "last", "time"], "remember"),
+    // A disk's free space is the shell's `df`.
+    (
+        &["partition|disk|volume", "?", "?", "full|space"],
+        "shell command",
+    ),
+    // A folder's size is the shell's `du`.
+    (&["size", "of", "**", FOLDERS], "shell command"),
+    (&["rename|move", "**", FOLDERS], "shell command"),
+    (&["how", "big|large", "**", FOLDERS], "shell command"),
+    // Terse: "contents of setup.cfg", "all the .proto files", "every
+    // TODO in src", "commits by Ana".
+    (&["content|contents", "of"], "read"),
+    (&["all|every", "the", "*", "files"], "find"),
+    (
+        &[
+            "todo|todos|fixme|fixmes",
+            "in|across",
+            "?",
+            "src|code|codebase|repo|source|project",
+        ],
+        "grep",
+    ),
+    (&["commits", "*", "by"], "author"),
+    (&["what", "did", "i", "?", CHANGED], "status"),
+    // The world asked about in words `asks_the_world` does not catch: a
+    // question that also names the asker ("who won the cup, I forget"),
+    // and phrases that are no question (who leads a company, a rate, an
+    // end of life, papers on a subject, the cheapest, travel fares).
+    (&["who", "won|wins"], LOOK_UP_ONLINE),
+    (
+        &[
+            "holds|hold|held|broke|broken|beat|beaten",
+            "the",
+            "?",
+            "record|records",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    (
+        &[
+            "ceo|cto|cfo|president|founder|founders|mayor|capital|population",
+            "of",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    (
+        &["exchange|mortgage|interest|inflation", "rate|rates"],
+        LOOK_UP_ONLINE,
+    ),
+    (&["end", "of", "life"], LOOK_UP_ONLINE),
+    (&["still", "supported|maintained"], LOOK_UP_ONLINE),
+    (&["papers|articles|studies", "on|about"], LOOK_UP_ONLINE),
+    (
+        &["best|top", "?", "budget|cheap|affordable|rated"],
+        LOOK_UP_ONLINE,
+    ),
+    (&["cheapest"], LOOK_UP_ONLINE),
+    (
+        &[
+            "train|trains|bus|coach|ferry|plane|flight|flights|concert",
+            "ticket|tickets|fare|fares|times|timetable",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+];
+
+/// Ways to say a thing is not there, which make a named file one to write.
+pub(super) const LACKING: &[&[&str]] = &[
+    &["has|have", "no"],
+    &["doesn|don|hasn|haven", "t", "have|got"],
+    &["there", "s|is", "no"],
+    &["missing|lacks"],
+];
+
+/// Creating, in any voice ("create notes.md", "notes.md is to be
+/// created"), which makes a named file one to write.
+pub(super) const CREATING: &[&str] = &["create|created|creating"];
+
+/// A value put back as it was, or made one, which makes a named file one
+/// to edit: "put django back to 4.2 in requirements.txt", "make the
+/// timeout in settings.yaml 30 seconds", "switch the log level in
+/// appsettings.json from Debug to Warning".
+pub(super) const SETTING: &[&[&str]] = &[
+    &["back", "to"],
+    &["make|set|bump", "the", "**", "in"],
+    &["make|set|bump|raise|lower", "it|this|that|them", "to"],
+    &["replace", "**", "with"],
+    &[
+        "switch|switched|change|changed|flip|flipped",
+        "**",
+        "from",
+        "*",
+        "to",
+    ],
+];
+
+/// Asking whether something holds, or what stands written ("what's in
+/// .env.example"), which makes a named file one to read ("control … if"
+/// and "what stands in" are how a German speaker may say it).
+pub(super) const INSPECTING: &[&[&str]] = &[
+    &["check|checked|verify|verified|control", "**", "whether|if"],
+    &["written|stands", "in"],
+    &["what", "s|is", "in|inside"],
+];
+
+/// Whether every word `pattern` needs is `present`: a few look-ups that
+/// rule out nearly every idiom before [`says`] walks the need for it.
+pub(super) fn may_say(present: &HashSet<&str>, pattern: &[&str]) -> bool {
+    pattern
+        .iter()
+        .filter(|p| !matches!(**p, "*" | "**" | "?"))
+        .all(|p| p.split('|').any(|alt| present.contains(alt)))
+}
+
+/// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
+pub(super) fn says(words: &[String], pattern: &[&str]) -> bool {
+    said_at(words, pattern).is_some()
+}
+
+/// Where `pattern` (see [`IDIOMS`]) first starts in `words`.
+pub(super) fn said_at(words: &[String], pattern: &[&str]) -> Option<usize> {
+    fn at(words: &[String], pattern: &[&str]) -> bool {
+        match pattern.split_first() {
+            None => true,
+            Some((&wild @ ("*" | "**" | "?"), rest)) => {
+                let skips = match wild {
+                    "*" => 1..=3,
+                    "**" => 0..=6,
+                    _ => 0..=1,
+                };
+                skips
+                    .into_iter()
+                    .any(|k| k <= words.len() && at(&words[k..], rest))
+            }
+            Some((p, rest)) => {
+                words
+                    .first()
+                    .is_some_and(|w| p.split('|').any(|alt| alt == w))
+                    && at(&words[1..], rest)
+            }
+        }
+    }
+    (0..words.len()).find(|&i| at(&words[i..], pattern))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::need::hints_of;
+
+    #[test]
+    fn idioms_say_what_they_mean() {
+        for (need, want) in [
+            ("when's my next one-on-one", "meeting"),
+            ("book a 1:1 with Sam", "meeting"),
+            ("drop Priya a line about it", "email"),
+            ("drop the new hire a quick line", "email"),
+            ("shoot the vendor a quick note", "email"),
+            ("throw it into my second brain", "notes"),
+            ("push the review meeting back by an hour", "reschedule"),
+            ("where did I put the compose file", "find"),
+            ("set up a meeting with the design team", "schedule"),
+            ("set up a quick call with Ana", "schedule"),
+            ("what does the LICENSE say", "read"),
+            ("check what README.md says about setup", "file, read"),
+            ("what's written in LICENSE", "read"),
+            ("changed when, and by whom?", "author"),
+            ("did I already tell you my timezone", "remember"),
+            ("have I told you about Rex", "remember"),
+            ("did hotfix-17 get folded into main", "merge"),
+            ("is there already a file called NOTICE", "find"),
+            ("does the guide still say 3.8", "read"),
+            ("who's been mucking about with auth", "changed, author"),
+            ("who has been editing the parser lately", "author"),
+            ("which branch am I on", "status"),
+            ("the branch we're on", "status"),
+            ("the deploy script, what does it actually do", "read"),
+            ("the intro is out of date, fix it", "edit"),
+            ("draft a Word memo on leave", "docx"),
+            ("my answer from last time about the dates", "remember"),
+            ("who holds the world record for the mile", "look up online"),
+            ("how's my day looking", "schedule"),
+            ("who's in my 3pm", "meeting"),
+            ("move my 10:30 to Friday", "meeting"),
+            ("where's my presentation for the offsite", "find files"),
+            ("is my home partition nearly full", "shell command"),
+            ("why are my tests timing out on CI", "run"),
+            ("where do we load the feature flags", "grep"),
+            ("tail the worker's log", "shell command"),
+            ("where is the retry count set in our client", "grep"),
+            ("open LICENSE and tell me which licence it is", "read"),
+            ("open the CONTRIBUTING guide", "read"),
+            ("We talked about a caching library last week", "remember"),
+            ("kick off the integration tests", "run"),
+            ("what my branch adds on top of develop", "diff"),
+            ("I was fiddling about with the config", "changed"),
+            ("which files have I touched", "status"),
+            ("what files did I change today", "status"),
+            ("track down the old invoices", "find"),
+            ("tell me the story of the repo so far", "history"),
+            ("every line in the logs folder that mentions it", "grep"),
+            ("which apps have you got access to?", "connectors"),
+            ("undo it with git revert", "shell command"),
+            ("check online whether it is open", "search"),
+            ("move my half nine to eleven", "date"),
+            ("is it quarter past four yet", "date"),
+            ("prices across the web", "search"),
+            ("touch an empty marker", "create"),
+            ("who broke the nightly build", "author"),
+            ("the commit that broke the build", "history"),
+            ("get the tests green again", "run"),
+            ("is it saved in git", "commit"),
+            ("the call runs two till three", "date"),
+            ("block out the afternoon for it", "schedule"),
+            ("block off an hour for the review", "schedule"),
+            ("I need three of you on these bugs", "agents"),
+            ("the minutes as a Word doc", "docx"),
+            ("didn't I mention the deposit", "remember"),
+            ("did I ever mention my sister", "remember"),
+            ("where's the file called compose", "find files"),
+            ("the difference between my branch and main", "diff"),
+            ("differences between main and this", "diff"),
+            ("what all changes I have done", "status"),
+            ("the changes I've made so far", "status"),
+            ("who all have committed lately", "author"),
+            ("one new file has to be made for it", "create"),
+            ("a page needs to be created in the wiki", "create"),
+            ("in case the tests fail", "run"),
+            ("are the tests passing", "run"),
+            ("which tests are failing", "run"),
+            ("should the limit be raised to 500", "edit"),
+            ("if I merged develop into it", "merge"),
+            ("the footer still says 2023", "edit"),
+            ("the landlord still doesn't know", "email"),
+            ("the supplier still hasn't heard back", "email"),
+            ("my work exists only on this laptop", "push"),
+            ("it never left my machine", "push"),
+            ("which modules still import the client", "usages"),
+            ("the going rate for a translator", "search"),
+            ("too many proposals for one agent", "agents"),
+            ("too big for one pair of hands", "agents"),
+            ("an agent for each of the services", "agents"),
+            ("every mention of the old domain", "grep"),
+            ("tidy up the imports", "edit"),
+            ("which files I haven't committed yet", "status"),
+            ("which of my files are not committed", "status"),
+            ("the branches I haven't pushed yet", "push"),
+            ("a Word version of the proposal", "docx"),
+            ("today's headlines", "look up online"),
+            ("what my branch changes compared to main", "diff"),
+            ("who rewrote the cache", "author"),
+            ("which processes are listening on port 80", "run"),
+            ("the warnings the compiler prints", "run"),
+            ("the output of the nightly job", "run"),
+            ("the hottest functions in the profiler output", "run"),
+            ("yesterday's conversation about pricing", "remember"),
+            ("the size of the vendor folder", "shell command"),
+            ("how big is the build folder", "shell command"),
+            ("contents of setup.cfg", "file, read"),
+            ("the history of utils.py", "file, commits"),
+            ("all the .proto files", "file, find"),
+            ("every TODO in the codebase", "grep"),
+            ("commits since Friday by Ana", "author"),
+            ("lol what did i even change today", "status"),
+            ("grep the repo for the error message", "grep content"),
+            ("where's the scan we filed in March", "find files"),
+            ("where on earth is the template I saved", "find files"),
+            ("who has modified the config", "author"),
+            ("which is the content of notes", "read"),
+            ("ls the handlers", "list files"),
+            ("vim the config and flip it", "edit"),
+            ("what rsync does, look it up", "search"),
+            (
+                "HTTP 429 since 9am, what does that status code usually mean",
+                "look up online",
+            ),
+            ("change the title in index html to say hello", "edit"),
+            ("add 'renew passport' to my to-do app", "tasks"),
+            ("make the project tracker show it as at risk", "tasks"),
+            ("the version history of the login page", "commits"),
+            ("the history of the auth module", "commits"),
+            ("when was the rate limiter added", "commits"),
+            (
+                "ping the staging server and see if it answers",
+                "shell command",
+            ),
+            ("track the parcel with number 1Z999", "look up online"),
+            ("track the parcel down", "look up online"),
+            (
+                "cfg/app.yaml: set max_workers from 4 to 8",
+                "file, symbol, edit",
+            ),
+            ("rg for the old flag name", "grep content"),
+            ("who changed the words", "author"),
+            ("the opening hours of the library", "look up online"),
+            ("half marathon world record women", "look up online"),
+            ("sunrise time Reykjavik", "look up online"),
+            ("convert 350F to Celsius", "look up online"),
+            ("visa rules Vietnam UK passport", "look up online"),
+            ("nba scores last night", "look up online"),
+            ("premier league standings", "look up online"),
+            ("get me the stack trace from the crash", "log"),
+            (
+                "who wrote the rate limiter in middleware/limits.go",
+                "file, author",
+            ),
+            ("add a CODEOWNERS file for the infra team", "write"),
+            ("where the Stripe keys get loaded in our backend", "grep"),
+            ("which files in this repo mention the old name", "grep"),
+            ("rename the utils folder to common", "shell command"),
+            ("config/api.yml is too low, set it to 45", "file, edit"),
+            ("the name we chose when we chatted before", "remember"),
+            (
+                "if you changed the port in server.py from 8000 to 8080",
+                "file, edit",
+            ),
+            ("what's in the .env.example file", "file, read"),
+            (
+                "switch the log level in appsettings.json from Debug to Warning",
+                "file, edit",
+            ),
+            ("look up whether the museum opens late", "look up online"),
+            ("who won the 2022 world cup, I forget", "look up online"),
+            ("the CEO of Acme", "look up online"),
+            ("the population of Lagos", "look up online"),
+            ("today's exchange rate for the rand", "look up online"),
+            ("has Node 16 reached end of life", "look up online"),
+            ("is jQuery still maintained", "look up online"),
+            ("recent papers on vector search", "look up online"),
+            ("the best budget headphones", "look up online"),
+            ("top rated espresso machines", "look up online"),
+            ("the cheapest hotel in Bergen", "look up online"),
+            ("train times to Bath", "look up online"),
+            ("what did you do yesterday", "audit"),
+            ("type up a new file", "write"),
+            ("where did I save my draft", "find"),
+            ("I lost track of where I put the invoice template", "find"),
+            ("the README still mentions Python 3.8", "edit"),
+            ("show me exactly what I'm about to send", "diff"),
+            ("how much swap is the box using", "shell command"),
+            ("the escalation steps in our knowledge base", "internal"),
+            ("find every place that still imports it", "grep"),
+            (
+                "Where's the Dockerfile for the worker service?",
+                "file, find files",
+            ),
+            (
+                "what's different between my branch and origin/main?",
+                "diff",
+            ),
+            (
+                "Replace every old_client with api_client in src/sync.py.",
+                "file, symbol, edit",
+            ),
+        ] {
+            assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
+        }
+        for need in [
+            "one more on one side",
+            "drop a line from the file",
+            "drop the first line",
+            "drop the table and everything in it a line",
+            "a second look at the brain scan",
+            "page 1, line 1",
+            "push back on the design",
+            "bump the version to 1.1",
+            "say what it does",
+            "the story of the company's founder",
+            "look up to her",
+            "the line she mentioned",
+            "you have access",
+            "git log for the parser",
+            "go online later",
+            "set up the meeting room's projector screen",
+            "what is written by Sam",
+            "whom did I invite",
+            "did you tell Sam",
+            "log into mainframe",
+            "is there a way to save this as a file",
+            "say it still louder",
+            "what files changed in v2",
+            "who has been invited",
+            "messing about in boats",
+            "tinkering about in the shed",
+            "track the cat down",
+            "half the team",
+            "a grape and an egg",
+            "the rugby kit",
+            "where to eat, I saved some money",
+            "I saved it, where next?",
+            "who has a modified car",
+            "lots of vim and vigour",
+            "look up to it",
+            "what did you want to do",
+            "the opening of the time capsule",
+            "who is changing rooms",
+            "a quarter of the files",
+            "across the webcam",
+            "touch a nerve",
+            "who was introduced to Ana",
+            "saved in the git folder",
+            "two to three people",
+            "block out the noise",
+            "one of you can take it",
+            "a word of warning",
+            "I mention it in the doc",
+            "where is the retry logic",
+            "the difference between Asana and Trello",
+            "apply the changes Sam made",
+            "we committed to the plan",
+            "the file needs to be shared",
+            "the test fails",
+            "raised the issue with Sam",
+            "merged the two lists",
+            "I don't know the way",
+            "which prospects haven't heard from us",
+            "only on this page",
+            "which files are large",
+            "going to rate it",
+            "too big for the box",
+            "compared to last year",
+            "listening on the call",
+            "the table of contents",
+            "all the files are fine",
+            "my todo in Notion",
+            "commits by default",
+            "what did Sam change",
+            "code reviews for the PR",
+            "how much memory does this box have",
+            "what the linter costs us in CI time",
+            "who wants lunch",
+            "the end of the file",
+            "the best way to split the module",
+            "papers in the shared drive",
+            "train the classifier on the new data",
+            "my 3 kids",
+            "where do we go for lunch",
+            "the tail of the queue",
+            "open the door",
+            "kick off the meeting",
+            "my 2015 Corolla",
+            "the branch I worked on",
+            "what does it do to the script",
+            "out of date but fine",
+        ] {
+            assert_eq!(hints_of(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn a_file_said_to_be_missing_or_to_be_created_is_one_to_write() {
+        for need in [
+            "the repo has no CONTRIBUTING.md at all",
+            "our repo doesn't have a SECURITY.md yet",
+            "there's no .editorconfig",
+            "docs/ is missing an index.md",
+        ] {
+            assert!(hints_of(need).ends_with(", write)"), "{need}");
+        }
+        // So is one said to be created, in any voice.
+        for need in [
+            "create notes/ideas.md with a heading",
+            "the file notes/ideas.md is to be created",
+        ] {
+            assert!(hints_of(need).ends_with(", write)"), "{need}");
+        }
+        for need in [
+            "the repo has no tests",
+            "open SECURITY.md",
+            "has no idea",
+            "create a ticket for the crash",
+        ] {
+            assert!(!hints_of(need).contains("write"), "{need}");
+        }
+        assert_eq!(
+            hints_of("what the Makefile's install target does"),
+            "what the Makefile's install target does (file)"
+        );
+    }
+
+    #[test]
+    fn flags_are_a_shell_command_and_a_file_set_back_is_an_edit() {
+        for need in [
+            "delete build/ with rm -rf build",
+            "git reset --hard to main",
+        ] {
+            assert!(hints_of(need).contains("shell command"), "{need}");
+        }
+        for need in ["a - b", "pages 1-2", "-1 degrees", "well -- maybe"] {
+            assert!(!hints_of(need).contains("shell command"), "{need}");
+        }
+        for need in [
+            "put django back to 4.2 in requirements.txt",
+            "make the timeout in settings.yaml 30 seconds",
+        ] {
+            assert!(hints_of(need).ends_with(", edit)"), "{need}");
+        }
+        assert!(!hints_of("move the card back to To do").contains("edit"));
+        assert!(!hints_of("make the bed in the guest room").contains("edit"));
+    }
+
+    #[test]
+    fn asking_whether_a_named_file_holds_something_is_a_read() {
+        for need in [
+            "check whether config.toml still points at the old host",
+            "verify if the Dockerfile pins node 20",
+            "control the file settings.yaml if the port is correct",
+            "what is the actual version written in package.json",
+        ] {
+            assert!(hints_of(need).ends_with(", read)"), "{need}");
+        }
+        for need in [
+            "check whether the build passed",
+            "check config.toml",
+            "verify whether Sam replied",
+            "control the lights if it gets dark",
+            "the book written in 1990",
+        ] {
+            assert!(!hints_of(need).contains("read)"), "{need}");
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Reading a plain-language need before it is ranked: which catalog
+//! entries it names outright, and whether it names a file, a channel or a
+//! web page.
+//!
+//! An embedding of the whole sentence dilutes each of these. "Write the
+//! notes in a google doc" sits closer in meaning to a calendar than to a
+//! document connector, but whoever wrote it named the product; "show me
+//! src/main.rs" never says "file".
+//!
+//! This module puts a need's hints together ([`ranking_text`]); its parts
+//! each read one thing: `shapes` the words that name a kind of thing by
+//! their shape (a path, a branch, a commit id), `dates` the days named as
+//! dates, `idioms` the runs of words that mean more than their words,
+//! `world` whether the need asks about the world, and `respell` the
+//! words as the catalogs spell them.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use crate::retrieval::tokenize::tokens;
+
+mod dates;
+mod idioms;
+mod respell;
+mod shapes;
+mod world;
+
+pub use respell::{respelt, spoken};
+
+use dates::{is_time_of_day, without_dates};
+use idioms::{CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
+use shapes::{is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_web_address};
+use world::asks_the_world;
+
+/// Words in entry names that name no product: "the filesystem MCP server"
+/// is named by "filesystem" alone.
+const GENERIC_NAME_WORDS: &[&str] = &["mcp", "server"];
+
+/// Days and months: "every Monday" dates a need, it does not name
+/// monday.com. A name made of these alone names nothing.
+const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// The words that name an entry: its name's words, less the generic ones.
+/// Empty when nothing specific is left (the entry can then not be named).
+pub fn name_words(name: &str) -> Vec<String> {
+    let words: Vec<String> = tokens(name)
+        .filter(|w| !GENERIC_NAME_WORDS.contains(&w.as_str()))
+        .collect();
+    if words
+        .iter()
+        .all(|w| WEEKDAYS.contains(&w.as_str()) || MONTHS.contains(&w.as_str()))
+    {
+        return Vec::new();
+    }
+    words
+}
+
+/// Whether every one of `name` (from [`name_words`]) is among the need's
+/// words, a plural `s` either way (`doc` names `google-docs`).
+pub fn names(need_words: &[String], name: &[String]) -> bool {
+    let has = |w: &str| {
+        need_words.iter().any(|n| {
+            n == w || n.strip_suffix('s') == Some(w) || w.strip_suffix('s') == Some(n.as_str())
+        })
+    };
+    !name.is_empty() && name.iter().all(|w| has(w))
+}
+
+/// The need's lower-cased words.
+pub fn words(need: &str) -> Vec<String> {
+    tokens(need).collect()
+}
+
+/// The text the rankers see: the need, with "(file)" added when it names
+/// a path or a file, "(branch)" when it names a branch by the usual
+/// prefixes (`feature/login`), "(revision)" when it names a commit by its
+/// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
+/// "(url)" when it holds a web address and "(date)" in place of a day
+/// named as a date, so the tools for those are found for needs that never
+/// say the word. A question about the world ([`asks_the_world`]) gets
+/// "(look up online)" unless `names_ours`: the need names one of our own
+/// entries (a connector, a native tool, a skill), whose words say it is
+/// about our things however it is asked.
+pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
+    let (need, dated) = without_dates(need);
+    let mut hints: Vec<&str> = WORD_HINTS
+        .iter()
+        .filter(|(marks, _)| need.split_whitespace().any(marks))
+        .map(|(_, hint)| *hint)
+        .collect();
+    if dated {
+        hints.push("date");
+    }
+    let need_words = words(&need);
+    let present: HashSet<&str> = need_words.iter().map(String::as_str).collect();
+    let said = |pattern: &[&str]| may_say(&present, pattern) && says(&need_words, pattern);
+    for (pattern, hint) in IDIOMS {
+        if !hints.contains(hint) && said(pattern) {
+            hints.push(hint);
+        }
+    }
+    // "the repo has no SECURITY.md", "notes.md is to be created": a file
+    // to write; "check whether config.toml still …": one to read; "put
+    // django back to 4.2 in requirements.txt": one to edit; "the history
+    // of utils.py": its commits.
+    if hints.contains(&"file") {
+        if said(&["history"]) {
+            hints.push("commits");
+        } else if said(&["who", "wrote|authored|added"]) {
+            hints.push("author");
+        } else if LACKING.iter().any(|p| said(p)) || said(CREATING) {
+            hints.push("write");
+        } else if INSPECTING.iter().any(|p| said(p)) {
+            hints.push("read");
+        } else if SETTING.iter().any(|p| said(p)) {
+            hints.push("edit");
+        }
+    }
+    // "1:1" as written: its tokens alone ("1 1") are a version's too;
+    // "my 3pm" is the meeting at three.
+    let spelt: Vec<&str> = need
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    let my_time = spelt
+        .windows(2)
+        .any(|w| w[0].eq_ignore_ascii_case("my") && is_time_of_day(w[1]));
+    if (spelt.contains(&"1:1") || my_time) && !hints.contains(&"meeting") {
+        hints.push("meeting");
+    }
+    let read_as_ours = hints.iter().any(|h| !WORLD_HINTS.contains(h));
+    if !names_ours && !read_as_ours && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need) {
+        hints.push(LOOK_UP_ONLINE);
+    }
+    if hints.is_empty() {
+        need
+    } else {
+        Cow::Owned(format!("{need} ({})", hints.join(", ")))
+    }
+}
+
+/// The hint a question about the world gets.
+const LOOK_UP_ONLINE: &str = "look up online";
+
+/// The hints that leave a need about the world: a date, a search, a
+/// look-up. Any other (a path, a revision, a channel, "author", "meeting")
+/// reads it as about our things.
+const WORLD_HINTS: &[&str] = &["date", "search", LOOK_UP_ONLINE];
+
+/// Whether a word of the need is of one shape (a path, a commit id, …).
+type WordShape = fn(&str) -> bool;
+
+/// Words that name a kind of thing by their shape, and the hint each adds.
+const WORD_HINTS: &[(WordShape, &str)] = &[
+    (is_path, "file"),
+    (is_branch, "branch"),
+    (is_commit_id, "revision"),
+    (is_code_name, "symbol"),
+    (is_channel, "channel message"),
+    (is_web_address, "url"),
+    (is_flag, "shell command"),
+];
+
+/// The need's hints, the world question's aside (tested on its own in
+/// `world::tests::questions_about_the_world_are_looked_up_online`).
+#[cfg(test)]
+fn hints_of(need: &str) -> Cow<'_, str> {
+    ranking_text(need, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_need_names_an_entry_with_every_specific_word() {
+        let need = words("Write up the meeting notes in a Google Doc");
+        assert!(names(&need, &name_words("google-docs")));
+        assert!(names(&need, &name_words("meeting-notes")));
+        assert!(!names(&need, &name_words("google-calendar")));
+        let weekly = words("a weekly sync every Monday at 10");
+        assert!(!names(&weekly, &name_words("monday")));
+        assert!(names(
+            &words("move my monday.com item"),
+            &name_words("monday.com")
+        ));
+        assert!(names(&words("chart it"), &name_words("mcp-server-chart")));
+        assert!(!names(&words("an mcp server"), &name_words("mcp-server")));
+        assert!(!names(&need, &[]));
+        assert!(names(
+            &words("what's the git status"),
+            &name_words("git_status")
+        ));
+    }
+}

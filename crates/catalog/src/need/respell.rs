@@ -1,0 +1,285 @@
+//! A need's words as the catalogs spell them: shorthand, formal verbs
+//! and misspellings read as plain words, file names said aloud written
+//! as files.
+
+use std::borrow::Cow;
+
+use super::shapes::FILE_EXTENSIONS;
+use crate::retrieval::tokenize::is_stop_word;
+
+/// Shorthand a need may use for words the catalogs spell out.
+const ABBREVIATIONS: &[(&str, &str)] = &[
+    ("abt", "about"),
+    ("appt", "appointment"),
+    ("cal", "calendar"),
+    ("convo", "conversation"),
+    ("db", "database"),
+    ("dbs", "databases"),
+    ("dir", "directory"),
+    ("dirs", "directories"),
+    ("dm", "direct message"),
+    ("dms", "direct messages"),
+    ("fri", "friday"),
+    ("gcal", "google calendar"),
+    ("gdoc", "google doc"),
+    ("gdocs", "google docs"),
+    ("gdrive", "google drive"),
+    ("gh", "github"),
+    ("gsheet", "google sheet"),
+    ("gsheets", "google sheets"),
+    ("msg", "message"),
+    ("msgs", "messages"),
+    ("mtg", "meeting"),
+    ("mtgs", "meetings"),
+    ("nite", "night"),
+    ("opp", "opportunity"),
+    ("opps", "opportunities"),
+    ("ppl", "people"),
+    ("pw", "password"),
+    ("rn", "right now"),
+    ("sfdc", "salesforce"),
+    ("thu", "thursday"),
+    ("thurs", "thursday"),
+    ("tkt", "ticket"),
+    ("tmr", "tomorrow"),
+    ("tmrw", "tomorrow"),
+    ("tue", "tuesday"),
+    ("tues", "tuesday"),
+    ("u", "you"),
+    ("w", "with"),
+    ("wat", "what"),
+    ("wen", "when"),
+    ("whats", "what's"),
+    ("wheres", "where's"),
+    ("whos", "who's"),
+    ("wk", "week"),
+    ("wknd", "weekend"),
+    ("wks", "weeks"),
+    ("yday", "yesterday"),
+    ("yr", "year"),
+    ("yrs", "years"),
+];
+
+/// Formal and office words and the plain ones the catalogs use: "kindly
+/// amend the limit", "ascertain whether", "lodged in Confluence", "the
+/// delta since my last commit"; and "actualize" and "enterprise", which a
+/// speaker of a Romance language may write for "update" and "company".
+/// Not "compose": `docker compose` is a name.
+const FORMAL: &[(&str, &str)] = &[
+    ("actualise", "update"),
+    ("actualised", "updated"),
+    ("actualize", "update"),
+    ("actualized", "updated"),
+    ("advise", "tell"),
+    ("amend", "edit"),
+    ("amended", "edited"),
+    ("ascertain", "find out"),
+    ("convey", "tell"),
+    ("correspond", "write"),
+    ("delta", "diff"),
+    ("enterprise", "company"),
+    ("inform", "tell"),
+    ("lodge", "file"),
+    ("lodged", "filed"),
+    ("retrieve", "get"),
+    ("retrieved", "fetched"),
+    ("transmit", "send"),
+    ("transmitted", "sent"),
+];
+
+/// The need with its shorthand spelt out ([`ABBREVIATIONS`], in any case:
+/// `GDoc`, `DB`), its formal verbs in plain words ([`FORMAL`]) and each
+/// word that `misspelt` reads as another word replaced by it. Only plain
+/// words are read as formal or misspelt: letters alone (edge punctuation
+/// aside), in lower case or capitalised. Paths, addresses, identifiers
+/// (`accountId`) and acronyms (`TODO`) stay as written.
+pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
+    let mut changed = false;
+    let words: Vec<Cow<'_, str>> = need
+        .split_whitespace()
+        .map(|word| {
+            let core = word.trim_matches(|c: char| !c.is_alphanumeric());
+            // `db/` is a folder named db, not a database.
+            if core.is_empty()
+                || !core.chars().all(|c| c.is_ascii_alphabetic())
+                || word.contains('/')
+            {
+                return Cow::Borrowed(word);
+            }
+            let plain = core.chars().skip(1).all(|c| c.is_ascii_lowercase());
+            let lower = core.to_ascii_lowercase();
+            let read = ABBREVIATIONS
+                .iter()
+                .find(|(short, _)| *short == lower)
+                .map(|(_, long)| (*long).to_owned())
+                .or_else(|| {
+                    if !plain {
+                        return None;
+                    }
+                    FORMAL
+                        .iter()
+                        .find(|(formal, _)| *formal == lower)
+                        .map(|(_, read)| (*read).to_owned())
+                        .or_else(|| misspelt(&lower))
+                });
+            match read {
+                Some(read) => {
+                    changed = true;
+                    Cow::Owned(word.replacen(core, &read, 1))
+                }
+                None => Cow::Borrowed(word),
+            }
+        })
+        .collect();
+    if changed {
+        Cow::Owned(words.join(" "))
+    } else {
+        Cow::Borrowed(need)
+    }
+}
+
+/// Hidden files a need may say aloud: "what's in dot env".
+const SPOKEN_DOTFILES: &[&str] = &["env", "gitignore", "bashrc", "zshrc", "npmrc"];
+
+/// The need with file names said aloud written as files: "config dot
+/// yaml" → `config.yaml`, "what's in dot env" → `.env`, as a dictated
+/// need spells them. Only before a file extension (or, for a hidden file,
+/// after a word that names nothing), so "connect the dots" and "Dot's
+/// notes" stay as they are.
+pub fn spoken(need: &str) -> Cow<'_, str> {
+    let is_dot = |w: &str| w.eq_ignore_ascii_case("dot");
+    let words: Vec<&str> = need.split_whitespace().collect();
+    if !words.iter().any(|w| is_dot(w)) {
+        return Cow::Borrowed(need);
+    }
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut rest = words.iter().copied().peekable();
+    while let Some(word) = rest.next() {
+        let ext = rest
+            .peek()
+            .map(|n| n.trim_end_matches(|c: char| ",;:!?.".contains(c)))
+            .filter(|e| !e.is_empty() && e.chars().all(|c| c.is_ascii_alphabetic()))
+            .map(str::to_ascii_lowercase);
+        let (Some(ext), true) = (ext, is_dot(word)) else {
+            out.push(word.to_owned());
+            continue;
+        };
+        let before = out.last_mut().filter(|b| {
+            !is_stop_word(&b.to_lowercase())
+                && b.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_./~".contains(c))
+        });
+        match before {
+            Some(name) if FILE_EXTENSIONS.contains(&ext.as_str()) => {
+                name.push('.');
+                name.push_str(rest.next().unwrap_or_default());
+            }
+            None if SPOKEN_DOTFILES.contains(&ext.as_str()) => {
+                out.push(format!(".{}", rest.next().unwrap_or_default()));
+            }
+            _ => out.push(word.to_owned()),
+        }
+    }
+    Cow::Owned(out.join(" "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shorthand_is_spelt_out_and_misspellings_replaced() {
+        let fix = |w: &str| (w == "calender").then(|| "calendar".to_owned());
+        assert_eq!(
+            respelt("whats on my Calender tmrw?", fix),
+            "what's on my calendar tomorrow?"
+        );
+        assert_eq!(
+            respelt("gh issue for the flaky test, next wk", fix),
+            "github issue for the flaky test, next week"
+        );
+        // Texting shorthand.
+        assert_eq!(
+            respelt("add drinks to my cal fri 6pm, did i tell u?", fix),
+            "add drinks to my calendar friday 6pm, did i tell you?"
+        );
+        assert_eq!(
+            respelt("wen does it end this yr? ask ppl abt the wknd w me", fix),
+            "when does it end this year? ask people about the weekend with me"
+        );
+        // Shorthand is a fixed list, so its case does not matter; an
+        // acronym is never read as a misspelling.
+        assert_eq!(
+            respelt("GDoc 'Press release' and the DB, ASAP", fix),
+            "google doc 'Press release' and the database, ASAP"
+        );
+        assert_eq!(respelt("CALENDER", fix), "CALENDER");
+        // A folder keeps its name.
+        assert_eq!(
+            respelt("the scripts under db/, not in the db", fix),
+            "the scripts under db/, not in the database"
+        );
+        // Formal verbs read as plain ones; an acronym that spells one
+        // does not.
+        assert_eq!(
+            respelt("Kindly amend the limit, then Inform the team.", fix),
+            "Kindly edit the limit, then tell the team."
+        );
+        assert_eq!(respelt("see ADVISE.md", fix), "see ADVISE.md");
+        assert_eq!(
+            respelt("the delta since Monday", fix),
+            "the diff since Monday"
+        );
+        assert_eq!(
+            respelt("please actualize the price of the enterprise", fix),
+            "please update the price of the company"
+        );
+        // Nothing to read: the need itself, not a copy.
+        assert!(matches!(respelt("open the readme", fix), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn only_plain_words_are_respelt() {
+        let everything = |_: &str| Some("X".to_owned());
+        for need in [
+            "src/calender.rs",
+            "db/",
+            "/calender",
+            "https://calender.example.com",
+            "accountId",
+            "TODO",
+            "v2",
+            "--",
+            "",
+        ] {
+            assert_eq!(respelt(need, everything), need, "{need}");
+        }
+        assert_eq!(respelt("(calender),", everything), "(X),");
+    }
+
+    #[test]
+    fn file_names_said_aloud_are_written_as_files() {
+        for (need, want) in [
+            ("change config dot yaml", "change config.yaml"),
+            ("create todo dot md, then", "create todo.md, then"),
+            ("open src/main dot rs.", "open src/main.rs."),
+            ("what's in dot env", "what's in .env"),
+            ("add it to the dot gitignore", "add it to the .gitignore"),
+            ("README dot MD", "README.MD"),
+        ] {
+            assert_eq!(spoken(need), want, "{need}");
+        }
+        // Not before an extension, not after a word that names nothing,
+        // and nothing to write: the need itself, not a copy.
+        for need in [
+            "connect the dot and the line",
+            "ask Dot about the budget",
+            "the dot md file",
+            "a file ending in dot",
+            "open dot gitignore",
+        ] {
+            assert_eq!(spoken(need), need, "{need}");
+        }
+        assert!(matches!(spoken("open the readme"), Cow::Borrowed(_)));
+    }
+}

@@ -1,0 +1,319 @@
+//! Words that name a kind of thing by their shape: a path, a branch, a
+//! commit id, a name in code, a web address, a channel, a flag.
+
+use super::dates::possessive;
+
+/// File extensions that make a word a file name (`config.yaml`), not a
+/// domain (`example.com`) or an abbreviation (`e.g.`).
+pub(super) const FILE_EXTENSIONS: &[&str] = &[
+    "c", "cfg", "conf", "cpp", "cs", "css", "csv", "docx", "env", "go", "h", "html", "ini", "java",
+    "js", "json", "jsx", "kt", "lock", "log", "md", "pdf", "php", "pptx", "py", "rb", "rs", "sh",
+    "sql", "svg", "swift", "toml", "ts", "tsx", "txt", "xlsx", "xml", "yaml", "yml",
+];
+
+/// A word without the quotes, brackets and punctuation at its edges:
+/// `"notes.txt".` → `notes.txt`, while `./x` keeps its slash.
+fn trim_edges(word: &str) -> &str {
+    word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c))
+}
+
+/// The prefixes branch names are commonly given: `feature/login`.
+const BRANCH_PREFIXES: &[&str] = &[
+    "feature", "feat", "fix", "bugfix", "hotfix", "release", "chore", "topic",
+];
+
+/// `feature/login`, `hotfix/1.2.3`: a branch named the usual way, one
+/// slash after a known prefix (a path has more, or an extension).
+pub(super) fn is_branch(word: &str) -> bool {
+    let w = trim_edges(word);
+    w.split_once('/').is_some_and(|(prefix, name)| {
+        BRANCH_PREFIXES.contains(&prefix.to_ascii_lowercase().as_str())
+            && name.starts_with(char::is_alphanumeric)
+            && !name.contains('/')
+            && !is_path(w)
+    })
+}
+
+/// `3f9c2ab`, a full 40-digit sha: a commit named by its id. Seven to
+/// forty hex digits with both a digit and a letter among them, so that
+/// neither a number (`884221`) nor a word (`deadbeef`, `facade`) is one.
+pub(super) fn is_commit_id(word: &str) -> bool {
+    let w = trim_edges(word);
+    (7..=40).contains(&w.len())
+        && w.chars().all(|c| c.is_ascii_hexdigit())
+        && w.chars().any(|c| c.is_ascii_digit())
+        && w.chars().any(|c| c.is_ascii_alphabetic())
+}
+
+/// `parse_invoice`, `parseInvoice`, `render()`: a name in code. Snake
+/// case needs a letter on each side of an underscore; camel case two
+/// lower-case letters, then an upper-case one and a lower-case one, so
+/// `iPhone`, `eBay` and `macOS` are brands, not code.
+pub(super) fn is_code_name(word: &str) -> bool {
+    // Not `trim_edges`: it would take the `()` off `render()`.
+    let w = word.trim_matches(|c: char| "\"'`([{<>}],;:!?.".contains(c));
+    let called = w.strip_suffix("()");
+    let name = called.unwrap_or(w);
+    let b = name.as_bytes();
+    if b.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return false;
+    }
+    let snake = b
+        .windows(3)
+        .any(|t| t[0].is_ascii_alphabetic() && t[1] == b'_' && t[2].is_ascii_alphabetic());
+    let camel = b.windows(4).any(|t| {
+        t[0].is_ascii_lowercase()
+            && t[1].is_ascii_lowercase()
+            && t[2].is_ascii_uppercase()
+            && t[3].is_ascii_lowercase()
+    }) && b[0].is_ascii_lowercase();
+    (called.is_some() && b[0].is_ascii_alphabetic()) || snake || camel
+}
+
+/// `https://…`, `http://…`, `www.…`, or a host and a path with no scheme
+/// (`docs.rs/serde`, `github.com/org/repo`): a page on the web.
+pub(super) fn is_web_address(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(|c: char| "\"'`(<[".contains(c))
+        .to_ascii_lowercase();
+    ["https://", "http://", "www."].iter().any(|p| {
+        w.strip_prefix(p)
+            .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
+    }) || is_host_and_path(trim_edges(&w))
+}
+
+/// `docs.rs/serde`: a host (dotted labels, the last of letters) and a
+/// path. A bare host is not enough: `monday.com` names a service, and
+/// `notes.md` a file. A file has no path under it, so `x.rs/y` is a host.
+fn is_host_and_path(w: &str) -> bool {
+    let Some((host, path)) = w.split_once('/') else {
+        return false;
+    };
+    let labels: Vec<&str> = host.split('.').collect();
+    let tld = labels.last().copied().unwrap_or_default();
+    labels.len() >= 2
+        && labels
+            .iter()
+            .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+        && (2..=6).contains(&tld.len())
+        && tld.chars().all(|c| c.is_ascii_alphabetic())
+        && path.starts_with(char::is_alphanumeric)
+}
+
+/// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
+pub(super) fn is_channel(word: &str) -> bool {
+    let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
+    w.strip_prefix('#').is_some_and(|name| {
+        name.starts_with(char::is_alphabetic)
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
+/// `-rf`, `--hard`: a command-line flag (not `-`, `--`, `-1` or a dash
+/// between words).
+pub(super) fn is_flag(word: &str) -> bool {
+    let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
+    let name = w.strip_prefix("--").or_else(|| w.strip_prefix('-'));
+    name.is_some_and(|n| {
+        n.starts_with(|c: char| c.is_ascii_alphabetic())
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    })
+}
+
+pub(super) fn is_path(word: &str) -> bool {
+    let w = trim_edges(word);
+    if w.contains("://") || w.contains('@') || is_host_and_path(w) {
+        return false;
+    }
+    let rooted = ["/", "./", "../", "~/"].iter().any(|r| {
+        w.strip_prefix(r).is_some_and(|rest| {
+            rest.trim_start_matches('.')
+                .starts_with(char::is_alphanumeric)
+        })
+    });
+    // Two slashes at least: "and/or" and "50/50" are not paths.
+    let segments = w.split('/').filter(|s| !s.is_empty()).count();
+    let last = w.rsplit('/').next().unwrap_or(w);
+    let has_extension = last.rsplit_once('.').is_some_and(|(stem, ext)| {
+        stem.chars().any(char::is_alphanumeric)
+            && FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
+    });
+    rooted || segments >= 3 || has_extension || is_dotfile(word) || is_build_file(w)
+}
+
+/// Files named by convention with no extension (`Makefile`,
+/// `Dockerfile`), a possessive `'s` aside.
+const BUILD_FILES: &[&str] = &[
+    "containerfile",
+    "dockerfile",
+    "gemfile",
+    "jenkinsfile",
+    "justfile",
+    "makefile",
+    "procfile",
+    "rakefile",
+    "vagrantfile",
+];
+
+fn is_build_file(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    BUILD_FILES.contains(&possessive(&lower).0)
+}
+
+/// `.env`, `.bashrc`, `.env.example`: a hidden file (not `.NET` or `...`).
+fn is_dotfile(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(|c: char| "\"'`([{<".contains(c))
+        .trim_end_matches(|c: char| "\"'`)]}>,;:!?.".contains(c));
+    w.strip_prefix('.').is_some_and(|name| {
+        name.starts_with(char::is_alphabetic)
+            && name.chars().any(char::is_lowercase)
+            && name
+                .chars()
+                .all(|c| c.is_alphanumeric() || "._-".contains(c))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::need::hints_of;
+
+    #[test]
+    fn paths_and_file_names_mark_a_file_need() {
+        for need in [
+            "show me src/main.rs",
+            "read config.yaml",
+            "open \"notes.TXT\".",
+            "what does crates/store/src do",
+            "tail /var/log/syslog",
+            "cat ~/.bashrc",
+            "the .env.example file",
+            "edit \".gitignore\".",
+        ] {
+            assert_eq!(hints_of(need), format!("{need} (file)"), "{need}");
+        }
+        for need in ["tell #general, now", "post in #dev-ops"] {
+            assert_eq!(
+                hints_of(need),
+                format!("{need} (channel message)"),
+                "{need}"
+            );
+        }
+        assert_eq!(
+            hints_of("grab (https://example.org/pricing)"),
+            "grab (https://example.org/pricing) (url)"
+        );
+        assert_eq!(hints_of("see WWW.example.org"), "see WWW.example.org (url)");
+        for need in [
+            "get docs.rs/serde into the chat",
+            "open (github.com/rust-lang/rust/issues).",
+            "see socket.io/docs first",
+        ] {
+            assert_eq!(hints_of(need), format!("{need} (url)"), "{need}");
+        }
+        // A folder path, not a host: its first segment has no dot.
+        assert_eq!(
+            hints_of("open src/app/main.rs"),
+            "open src/app/main.rs (file)"
+        );
+        assert_eq!(
+            hints_of("paste main.rs in #code"),
+            "paste main.rs in #code (file, channel message)"
+        );
+        for need in [
+            "visit example.com",
+            "update the monday.com board",
+            "v1.2/next",
+            "e.g./i.e. either",
+            "https:// alone",
+            "e.g. this",
+            "mail me at a@b.rs",
+            "read it and/or write it",
+            "50/50 odds",
+            "issue #12 in C#",
+            "# heading",
+            "port it to .NET",
+            "and so on...",
+            "a . b",
+            "",
+        ] {
+            assert_eq!(hints_of(need), need, "{need}");
+        }
+    }
+
+    /// Each of `marked` gets ` (hint)` and nothing more; none of
+    /// `unmarked` gets `hint` at all.
+    fn marks(hint: &str, marked: &[&str], unmarked: &[&str]) {
+        for need in marked {
+            assert_eq!(hints_of(need), format!("{need} ({hint})"), "{need}");
+        }
+        for need in unmarked {
+            assert!(!hints_of(need).contains(hint), "{need}");
+        }
+    }
+
+    #[test]
+    fn names_in_code_mark_a_symbol_need() {
+        marks(
+            "symbol",
+            &[
+                "which handlers call parse_invoice?",
+                "who uses `parseInvoice`",
+                "find render() callers",
+                "search for MAX_RETRIES",
+            ],
+            &[
+                "order an iPhone case",
+                "sell it on eBay",
+                "update macOS",
+                "read my_notes.txt",
+                "call () now",
+                "2024_01 figures",
+                "a _ b",
+                "snake_",
+            ],
+        );
+    }
+
+    #[test]
+    fn branch_names_mark_a_branch_need() {
+        marks(
+            "branch",
+            &[
+                "fold feature/login into develop",
+                "push hotfix/1.2.3 now",
+                "is `Release/2024-q3` merged?",
+            ],
+            &[
+                "fix/",
+                "a 50/50 fix",
+                "open feature/login/form.rs",
+                "read fix/notes.md",
+                "feature/ /x",
+            ],
+        );
+    }
+
+    #[test]
+    fn commit_ids_mark_a_revision_need() {
+        marks(
+            "revision",
+            &[
+                "what's in commit 3f9c2ab",
+                "who authored 9e8d7c6 and when?",
+                "diff (a1b2c3d4e5f60718293a4b5c6d7e8f9012345678) against main",
+            ],
+            &[
+                "meeting ID 884221",
+                "the deadbeef value",
+                "a facade for cafebabe",
+                "color ab12",
+                "opportunity 006Qx00000abcd",
+                "a1b2c3d4e5f60718293a4b5c6d7e8f90123456789",
+                "",
+            ],
+        );
+    }
+}
