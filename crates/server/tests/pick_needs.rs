@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,113 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,153 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -426,9 +426,13 @@
 //! we chatted" as memory then met 36 and 37, losing none. One of its
 //! needs, whether a PR has been merged, now also accepts git_pr, the
 //! tool for pull requests; one written as a near copy of an older need
-//! was replaced. Measured now: BM25 3900/4113 (94.8 %), the local model
-//! 3997/4113 (97.2 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! was replaced. Batch 105 (40: emoji, capitals, "?!", ellipses, "lol",
+//! "real talk") met 34 and 35 on its first run (the world 18 of 20
+//! both); interjections ("OMG", "ugh") as fillers, "?!" as a question,
+//! "did we say" as memory, "which branch am I even on" and a program's
+//! entry point as a search of its code then met 37 and 38, losing none.
+//! Measured now: BM25 3937/4153 (94.8 %), the local model 4035/4153
+//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -445,8 +449,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3900;
-const LOCAL_MET: usize = 3994;
+const BM25_MET: usize = 3937;
+const LOCAL_MET: usize = 4032;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

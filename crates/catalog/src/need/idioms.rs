@@ -77,6 +77,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "we talked about a caching library", "what we discussed about".
     (&["we", "talked|discussed|chatted", "about"], "remember"),
     (&["when|time", "we", "talked|chatted|spoke"], "remember"),
+    (&["did", "we|i|you", "say"], "remember"),
     (&["have", "i", "?", "told", "you"], "remember"),
     (&["into", "main"], "merge"),
     (&["into", "master"], "merge"),
@@ -408,7 +409,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "run",
     ),
     // The branch checked out: "which branch am I on", "the branch we're on".
-    (&["branch", "am|are", "i|we", "on"], "status"),
+    (&["branch", "am|are", "i|we", "?", "on"], "status"),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
     // "the deploy script, what does it actually do": read it to say.
     (
@@ -450,6 +451,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // A folder's size is the shell's `du`.
     (&["size", "of", "**", FOLDERS], "shell command"),
+    // Where a program starts is found in its code.
+    (&["entry", "point|points"], "grep"),
     (&["rename|move", "**", FOLDERS], "shell command"),
     (&["how", "big|large", "**", FOLDERS], "shell command"),
     // Terse: "contents of setup.cfg", "all the .proto files", "every
@@ -754,6 +757,9 @@ mod tests {
             ("rename the utils folder to common", "shell command"),
             ("config/api.yml is too low, set it to 45", "file, edit"),
             ("the name we chose when we chatted before", "remember"),
+            ("what port did we say the dev server uses", "remember"),
+            ("which branch am I even on", "status"),
+            ("where's the main entry point of this app", "grep"),
             (
                 "if you changed the port in server.py from 8000 to 8080",
                 "file, edit",

@@ -43,8 +43,36 @@ const ASKING_PHRASES: &[&[&str]] = &[
 /// Words said before a question that do not change it: "so", "hey, quick
 /// question:".
 const QUESTION_FILLERS: &[&str] = &[
-    "hey", "hi", "yo", "so", "um", "uh", "oh", "ok", "okay", "well", "right", "quick", "question",
-    "please", "pls", "plz", "and", "but", "also", "btw", "just", "now", "like",
+    "hey",
+    "hi",
+    "yo",
+    "so",
+    "um",
+    "uh",
+    "oh",
+    "ok",
+    "okay",
+    "well",
+    "right",
+    "quick",
+    "question",
+    "please",
+    "pls",
+    "plz",
+    "and",
+    "but",
+    "also",
+    "btw",
+    "just",
+    "now",
+    "like",
+    "omg",
+    "lol",
+    "ugh",
+    "wow",
+    "honestly",
+    "seriously",
+    "anyway",
 ];
 
 /// Who asks and who is asked: words that make a question one about our
@@ -101,7 +129,10 @@ pub(super) fn asks_the_world(need: &str) -> bool {
         // only the asker asking.
         let asked = past_frames(&words);
         let asking =
-            sentence.trim_end().ends_with('?') || sentence_asks(&words) || sentence_asks(asked);
+            // "3 hours long?!" asks too.
+            sentence.trim_end().trim_end_matches('!').ends_with('?')
+                || sentence_asks(&words)
+                || sentence_asks(asked);
         asks |= asking;
         let conversation = tells_of_a_conversation(&words);
         let people_count = asking || conversation;
@@ -674,6 +705,9 @@ mod tests {
             "I need to know the last date to post parcels to Canada",
             // "you" as anyone
             "which airlines let you bring a cat in the cabin?",
+            // exclaimed, or said after an interjection
+            "OMG is the new Dune movie actually 3 hours long?!",
+            "ugh is it going to rain all week",
         ] {
             assert_eq!(
                 ranking_text(need, false),
