@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,153 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,193 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -431,8 +431,15 @@
 //! both); interjections ("OMG", "ugh") as fillers, "?!" as a question,
 //! "did we say" as memory, "which branch am I even on" and a program's
 //! entry point as a search of its code then met 37 and 38, losing none.
-//! Measured now: BM25 3937/4153 (94.8 %), the local model 4035/4153
-//! (97.2 %). A change that loses needs fails here: see [`BM25_MET`].
+//! Batch 106 (40, openers not yet read: "got a sec?", "any idea …",
+//! "question for you:", "not urgent, but …"), written after all of that,
+//! met 33 and 35 on its first run (the world 18 of 20 both, ours 15 and
+//! 17); "make you" as anyone, advance tickets out there, "merged into",
+//! "where does the app read …" as a search of the code and "behind
+//! origin" as the status then met 37 and 39, losing none ("show me" as
+//! reading a named file lost "show me the diff" of one). Measured now:
+//! BM25 3974/4193 (94.8 %), the local model 4074/4193 (97.2 %). A change
+//! that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -449,8 +456,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3937;
-const LOCAL_MET: usize = 4032;
+const BM25_MET: usize = 3974;
+const LOCAL_MET: usize = 4071;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

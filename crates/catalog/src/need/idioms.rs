@@ -266,7 +266,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
     (&["tidy|tidying", "up"], "edit"),
-    (&["merged|merging", "*", "into"], "merge"),
+    (&["merged|merging", "**", "into"], "merge"),
     // The problem told instead of the fix. Someone who has not heard is
     // told, most often by email.
     (
@@ -353,6 +353,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "where",
+            "do|does",
+            "the|our|this",
+            "app|application|service|server|program|client|backend|frontend|code",
+            "read|load|get|take|parse",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "where",
             "**",
             "get|gets|got|is|are|s",
             "loaded|read|parsed|handled|initialised|initialized|registered|imported|validated",
@@ -410,6 +420,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // The branch checked out: "which branch am I on", "the branch we're on".
     (&["branch", "am|are", "i|we", "?", "on"], "status"),
+    (&["behind|ahead", "?", "origin|upstream|remote"], "status"),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
     // "the deploy script, what does it actually do": read it to say.
     (
@@ -759,6 +770,9 @@ mod tests {
             ("the name we chose when we chatted before", "remember"),
             ("what port did we say the dev server uses", "remember"),
             ("which branch am I even on", "status"),
+            ("is my branch behind origin", "status"),
+            ("can we get the hotfix merged into release-3.2", "merge"),
+            ("where does the app read its feature flags from", "grep"),
             ("where's the main entry point of this app", "grep"),
             (
                 "if you changed the port in server.py from 8000 to 8080",

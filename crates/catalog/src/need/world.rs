@@ -335,7 +335,7 @@ fn is_own_word(w: &str) -> bool {
 const WORLD_SENSES: &[(&str, &str, &str)] = &[
     (
         "ticket|tickets",
-        "return|single|train|plane|flight|bus|ferry|concert|festival|match|theatre|theater|cinema|museum|lottery|parking",
+        "return|single|train|plane|flight|bus|tram|metro|ferry|concert|festival|match|theatre|theater|cinema|museum|lottery|parking|advance|entry|admission|lift",
         "",
     ),
     ("record|records", "world|track|olympic", ""),
@@ -578,7 +578,10 @@ fn anyone(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
     (before == Some("do") && i >= 2 && words[i - 2] == "how")
-        || matches!(before, Some("let" | "lets" | "allow" | "allows"))
+        || matches!(
+            before,
+            Some("let" | "lets" | "allow" | "allows" | "make" | "makes")
+        )
         || matches!(after, Some("must" | "can" | "could" | "should"))
         || (matches!(after, Some("need" | "have")) && words.get(i + 2).is_some_and(|w| w == "to"))
 }
@@ -705,6 +708,9 @@ mod tests {
             "I need to know the last date to post parcels to Canada",
             // "you" as anyone
             "which airlines let you bring a cat in the cabin?",
+            "why do onions make you cry?",
+            // a word of ours in its sense out there
+            "Can you check if the museum needs advance tickets?",
             // exclaimed, or said after an interjection
             "OMG is the new Dune movie actually 3 hours long?!",
             "ugh is it going to rain all week",
