@@ -437,9 +437,14 @@
 //! 17); "make you" as anyone, advance tickets out there, "merged into",
 //! "where does the app read …" as a search of the code and "behind
 //! origin" as the status then met 37 and 39, losing none ("show me" as
-//! reading a named file lost "show me the diff" of one). Measured now:
-//! BM25 3974/4193 (94.8 %), the local model 4074/4193 (97.2 %). A change
-//! that loses needs fails here: see [`BM25_MET`].
+//! reading a named file lost "show me the diff" of one). The hint for who
+//! made a change then said where it is found, "author in the history"
+//! (BM25 had read "who added the retry decorator" as an edit): 3977 and
+//! 4075, losing none; the ranked text without its quoted spans was tried
+//! and lost two ("my Notion todo says 'check what changed in the repo
+//! today'"). Measured now: BM25 3977/4193 (94.8 %), the local model
+//! 4075/4193 (97.2 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -456,8 +461,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3974;
-const LOCAL_MET: usize = 4071;
+const BM25_MET: usize = 3977;
+const LOCAL_MET: usize = 4072;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -6,6 +6,10 @@ use std::collections::HashSet;
 
 use super::LOOK_UP_ONLINE;
 
+/// The hint for who made a change: their name is in the history, where
+/// "who added the retry decorator" alone reads as an edit.
+pub(super) const AUTHOR: &str = "author in the history";
+
 /// Slang verbs that change a thing when "about with" it ("mucking about
 /// with the config"), for [`IDIOMS`]. A macro, so [`CHANGED`] can hold
 /// them too without writing them twice.
@@ -72,7 +76,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
-    (&["by", "whom"], "author"),
+    (&["by", "whom"], AUTHOR),
     (&["did", "i", "?", "tell", "you"], "remember"),
     // "we talked about a caching library", "what we discussed about".
     (&["we", "talked|discussed|chatted", "about"], "remember"),
@@ -94,10 +98,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "?", "written", "in"], "read"),
     (&[MESSED, "about|around", "with"], "changed"),
     (&["which|what", "files", "*", CHANGED], "status"),
-    (&["who", "?", "been", CHANGED], "author"),
-    (&["who", CHANGED], "author"),
-    (&["who", "has|have|had|just|last|else", CHANGED], "author"),
-    (&["who", "introduced|broke|rewrote|refactored"], "author"),
+    (&["who", "?", "been", CHANGED], AUTHOR),
+    (&["who", CHANGED], AUTHOR),
+    (&["who", "has|have|had|just|last|else", CHANGED], AUTHOR),
+    (&["who", "introduced|broke|rewrote|refactored"], AUTHOR),
     (
         &["commit|change", "that|which", "introduced|broke|caused"],
         "history",
@@ -250,7 +254,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["haven|hasn|didn", "t", "?", "committed"], "status"),
     (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
     (&["files", "**", "not", "?", "committed"], "status"),
-    (&["who", "?", "?", "committed"], "author"),
+    (&["who", "?", "?", "committed"], AUTHOR),
     (
         &["file|document|page|folder", "?", "?", "be", "made|created"],
         "create",
@@ -479,7 +483,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
-    (&["commits", "*", "by"], "author"),
+    (&["commits", "*", "by"], AUTHOR),
     (&["what", "did", "i", "?", CHANGED], "status"),
     // The world asked about in words `asks_the_world` does not catch: a
     // question that also names the asker ("who won the cup, I forget"),
@@ -604,6 +608,7 @@ pub(super) fn said_at(words: &[String], pattern: &[&str]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    use super::AUTHOR;
     use crate::need::hints_of;
 
     #[test]
@@ -622,14 +627,14 @@ mod tests {
             ("what does the LICENSE say", "read"),
             ("check what README.md says about setup", "file, read"),
             ("what's written in LICENSE", "read"),
-            ("changed when, and by whom?", "author"),
+            ("changed when, and by whom?", AUTHOR),
             ("did I already tell you my timezone", "remember"),
             ("have I told you about Rex", "remember"),
             ("did hotfix-17 get folded into main", "merge"),
             ("is there already a file called NOTICE", "find"),
             ("does the guide still say 3.8", "read"),
-            ("who's been mucking about with auth", "changed, author"),
-            ("who has been editing the parser lately", "author"),
+            ("who's been mucking about with auth", "changed, author in the history"),
+            ("who has been editing the parser lately", AUTHOR),
             ("which branch am I on", "status"),
             ("the branch we're on", "status"),
             ("the deploy script, what does it actually do", "read"),
@@ -664,7 +669,7 @@ mod tests {
             ("is it quarter past four yet", "date"),
             ("prices across the web", "search"),
             ("touch an empty marker", "create"),
-            ("who broke the nightly build", "author"),
+            ("who broke the nightly build", AUTHOR),
             ("the commit that broke the build", "history"),
             ("get the tests green again", "run"),
             ("is it saved in git", "commit"),
@@ -680,7 +685,7 @@ mod tests {
             ("differences between main and this", "diff"),
             ("what all changes I have done", "status"),
             ("the changes I've made so far", "status"),
-            ("who all have committed lately", "author"),
+            ("who all have committed lately", AUTHOR),
             ("one new file has to be made for it", "create"),
             ("a page needs to be created in the wiki", "create"),
             ("in case the tests fail", "run"),
@@ -706,7 +711,7 @@ mod tests {
             ("a Word version of the proposal", "docx"),
             ("today's headlines", "look up online"),
             ("what my branch changes compared to main", "diff"),
-            ("who rewrote the cache", "author"),
+            ("who rewrote the cache", AUTHOR),
             ("which processes are listening on port 80", "run"),
             ("the warnings the compiler prints", "run"),
             ("the output of the nightly job", "run"),
@@ -718,12 +723,12 @@ mod tests {
             ("the history of utils.py", "file, commits"),
             ("all the .proto files", "file, find"),
             ("every TODO in the codebase", "grep"),
-            ("commits since Friday by Ana", "author"),
+            ("commits since Friday by Ana", AUTHOR),
             ("lol what did i even change today", "status"),
             ("grep the repo for the error message", "grep content"),
             ("where's the scan we filed in March", "find files"),
             ("where on earth is the template I saved", "find files"),
-            ("who has modified the config", "author"),
+            ("who has modified the config", AUTHOR),
             ("which is the content of notes", "read"),
             ("ls the handlers", "list files"),
             ("vim the config and flip it", "edit"),
@@ -749,7 +754,7 @@ mod tests {
                 "file, symbol, edit",
             ),
             ("rg for the old flag name", "grep content"),
-            ("who changed the words", "author"),
+            ("who changed the words", AUTHOR),
             ("the opening hours of the library", "look up online"),
             ("half marathon world record women", "look up online"),
             ("sunrise time Reykjavik", "look up online"),
@@ -760,7 +765,7 @@ mod tests {
             ("get me the stack trace from the crash", "log"),
             (
                 "who wrote the rate limiter in middleware/limits.go",
-                "file, author",
+                "file, author in the history",
             ),
             ("add a CODEOWNERS file for the infra team", "write"),
             ("where the Stripe keys get loaded in our backend", "grep"),

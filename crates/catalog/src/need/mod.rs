@@ -28,7 +28,7 @@ mod world;
 pub use respell::{respelt, spoken};
 
 use dates::{is_time_of_day, without_dates};
-use idioms::{CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
+use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_web_address};
 use world::asks_the_world;
 
@@ -130,7 +130,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         if said(&["history"]) {
             hints.push("commits");
         } else if said(&["who", "wrote|authored|added"]) {
-            hints.push("author");
+            hints.push(AUTHOR);
         } else if LACKING.iter().any(|p| said(p)) || said(CREATING) {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
