@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,193 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,233 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -442,8 +442,16 @@
 //! (BM25 had read "who added the retry decorator" as an edit): 3977 and
 //! 4075, losing none; the ranked text without its quoted spans was tried
 //! and lost two ("my Notion todo says 'check what changed in the repo
-//! today'"). Measured now: BM25 3977/4193 (94.8 %), the local model
-//! 4075/4193 (97.2 %). A change that loses needs fails here: see
+//! today'"). Batch 107 (40, openers not yet read: "okay random one:",
+//! "can you do me a favour and …", "I'd appreciate …"), written after
+//! all of that, met 33 and 33 on its first run (the world 16 of 20 both,
+//! ours 17 and 17); a colon as the end of a sentence ("need 2 know asap:
+//! can I bring …"), "do me a favour" and "I'd appreciate" as frames,
+//! "the main differences" out there, "where is X defined" and "where's
+//! the function that …" as a search of the code, a refactor as ours,
+//! Makefile.am as a file and tabs to spaces as an edit then met 40 and
+//! 40, losing none. Measured now: BM25 4017/4233 (94.9 %), the local
+//! model 4115/4233 (97.2 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -461,8 +469,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 3977;
-const LOCAL_MET: usize = 4072;
+const BM25_MET: usize = 4017;
+const LOCAL_MET: usize = 4112;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -373,6 +373,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    (&["where", "**", "is|are|s", "defined|declared"], "grep"),
+    (
+        &[
+            "where",
+            "s|is|are",
+            "the|that",
+            "function|functions|method|methods|class|classes|handler|handlers|struct",
+        ],
+        "grep",
+    ),
     // A parcel is tracked on the carrier's site.
     (
         &["track|trace", "?", "?", "parcel|package|shipment|delivery"],
@@ -466,6 +476,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // A folder's size is the shell's `du`.
     (&["size", "of", "**", FOLDERS], "shell command"),
+    (&["tab|tabs", "to|into|for|with", "spaces"], "edit"),
     // Where a program starts is found in its code.
     (&["entry", "point|points"], "grep"),
     (&["rename|move", "**", FOLDERS], "shell command"),
@@ -633,7 +644,10 @@ mod tests {
             ("did hotfix-17 get folded into main", "merge"),
             ("is there already a file called NOTICE", "find"),
             ("does the guide still say 3.8", "read"),
-            ("who's been mucking about with auth", "changed, author in the history"),
+            (
+                "who's been mucking about with auth",
+                "changed, author in the history",
+            ),
             ("who has been editing the parser lately", AUTHOR),
             ("which branch am I on", "status"),
             ("the branch we're on", "status"),
@@ -778,6 +792,9 @@ mod tests {
             ("is my branch behind origin", "status"),
             ("can we get the hotfix merged into release-3.2", "merge"),
             ("where does the app read its feature flags from", "grep"),
+            ("I forgot where UserService is defined", "grep"),
+            ("where's the function that calculates tax", "grep"),
+            ("change every tab to spaces in Makefile.am", "file, edit"),
             ("where's the main entry point of this app", "grep"),
             (
                 "if you changed the port in server.py from 8000 to 8080",

@@ -144,7 +144,8 @@ pub(super) fn is_path(word: &str) -> bool {
 }
 
 /// Files named by convention with no extension (`Makefile`,
-/// `Dockerfile`), a possessive `'s` aside.
+/// `Dockerfile`), or with a variant's (`Makefile.am`, `Dockerfile.dev`),
+/// a possessive `'s` aside.
 const BUILD_FILES: &[&str] = &[
     "containerfile",
     "dockerfile",
@@ -159,7 +160,16 @@ const BUILD_FILES: &[&str] = &[
 
 fn is_build_file(word: &str) -> bool {
     let lower = word.to_ascii_lowercase();
-    BUILD_FILES.contains(&possessive(&lower).0)
+    let name = possessive(&lower).0;
+    let stem = match name.split_once('.') {
+        Some((stem, variant))
+            if !variant.is_empty() && variant.chars().all(|c| c.is_ascii_alphanumeric()) =>
+        {
+            stem
+        }
+        _ => name,
+    };
+    BUILD_FILES.contains(&stem)
 }
 
 /// `.env`, `.bashrc`, `.env.example`: a hidden file (not `.NET` or `...`).
@@ -189,6 +199,7 @@ mod tests {
             "what does crates/store/src do",
             "tail /var/log/syslog",
             "cat ~/.bashrc",
+            "the Dockerfile.dev for local runs",
             "the .env.example file",
             "edit \".gitignore\".",
         ] {

@@ -90,7 +90,7 @@ const PERSONS: &[&str] = &["i", "me", "we", "us", "our", "ours", "you", "your", 
 /// "my inbox" is ours by its noun.
 const OWN_WORDS: &[&str] = &[
     // code and its history
-    "file folder directory dir path readme changelog repo repository code codebase project hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
+    "file folder directory dir path readme changelog repo repository code codebase project refactor refactoring hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache auth comment hotfix main master staging production prod license",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog assigned assignee channel message dm thread chat team standup",
     // documents and records
@@ -193,9 +193,10 @@ const POLITE_FRAMES: &[&[&str]] = &[
     &["i", "wonder|wondered"],
     &["wondering"],
     &["if|whether", "you", "could|can|would|might"],
+    &["i", "d|would", "appreciate", "it", "if"],
     &["i", "d|would", "like|love", "you", "to"],
     &["i", "d|would", "like|love", "to", "know|learn|understand"],
-    &["i", "d|would", "like|love"],
+    &["i", "d|would", "like|love|appreciate"],
     &["i", "have|ve", "a", "quick|small", "question"],
     &["i", "have|ve", "a", "question"],
     &["i", "m|am", "hoping|curious|keen|trying|eager"],
@@ -262,15 +263,16 @@ fn tells_of_a_conversation(words: &[String]) -> bool {
         && words.iter().any(|w| CONVERSING.contains(&w.as_str()))
 }
 
-/// `need` cut after each `.`, `?` or `!` that ends a word ("retry.go",
-/// "3.11" and "status??" are not cut there).
+/// `need` cut after each `.`, `?`, `!` or `:` that ends a word
+/// ("retry.go", "3.11", "10:30" and "status??" are not cut there): "need
+/// to know asap: can I bring …" asks after its colon.
 fn sentences(need: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut chars = need.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
         let ends = chars.peek().is_none_or(|&(_, next)| next.is_whitespace());
-        if matches!(c, '.' | '?' | '!') && ends {
+        if matches!(c, '.' | '?' | '!' | ':') && ends {
             out.push(&need[start..=i]);
             start = i + 1;
         }
@@ -357,6 +359,12 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "channel",
         "english",
         "tunnel|islands|crossing|ferry|ferries",
+    ),
+    // "the main differences", "the main sights": not the branch.
+    (
+        "main",
+        "",
+        "difference|differences|reason|reasons|thing|things|idea|ideas|point|points|cause|causes|ingredient|ingredients|character|characters|course|sights|attractions|benefits|types|symptoms",
     ),
     // "bikes on board" is aboard; a board of ours has an article.
     ("board", "on", "game|games"),
@@ -528,8 +536,8 @@ fn framing(words: &[String], i: usize) -> bool {
         "you" => matches!(before, Some("can" | "could" | "would" | "will")) || anyone(words, i),
         // "how do you get resin off your hands".
         "your" | "yours" => (0..i).any(|j| words[j] == "you" && anyone(words, j)),
-        // "find out for me how long …"; "the apps you can reach for me"
-        // are ours.
+        // "find out for me how long …", "do me a favour and check …";
+        // "the apps you can reach for me" are ours.
         "me" => {
             matches!(
                 before,
@@ -537,6 +545,7 @@ fn framing(words: &[String], i: usize) -> bool {
             ) || (before == Some("for")
                 && i >= 2
                 && matches!(words[i - 2].as_str(), "out" | "up" | "find" | "check"))
+                || (before == Some("do") && after == Some("a"))
         }
         // "will I see the northern lights", "till I can play", "how big
         // a turkey should we get"; in a question within the sentence,
@@ -709,6 +718,10 @@ mod tests {
             // "you" as anyone
             "which airlines let you bring a cat in the cabin?",
             "why do onions make you cry?",
+            // the question after a colon, a favour asked
+            "need 2 know asap: can I bring a power bank in checked luggage",
+            "Can you do me a favour and check whether Costco is open?",
+            "I'd appreciate a rundown of the main differences between IRAs.",
             // a word of ours in its sense out there
             "Can you check if the museum needs advance tickets?",
             // exclaimed, or said after an interjection
@@ -777,6 +790,7 @@ mod tests {
             "I told you where the spare keys are",
             "I'm wondering if we talked about this before",
             "Let me know if the nightly build went green",
+            "main is red: can you check why?",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
