@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,233 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,273 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -450,9 +450,14 @@
 //! "the main differences" out there, "where is X defined" and "where's
 //! the function that …" as a search of the code, a refactor as ours,
 //! Makefile.am as a file and tabs to spaces as an edit then met 40 and
-//! 40, losing none. Measured now: BM25 4017/4233 (94.9 %), the local
-//! model 4115/4233 (97.2 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! 40, losing none. Batch 108 (40, openers not yet read: "stupid
+//! question probably, but", "asking for a friend:", "heads up,", "dumb
+//! q:"), written after all of that, met 35 and 37 on its first run (the
+//! world 18 of 20 both); "good for you" as anyone, "what's actually in"
+//! a file as a read, "start a CONTRIBUTING.md" as a write and the diff
+//! of a named file as a diff then met 38 and 39, losing none. Measured
+//! now: BM25 4055/4273 (94.9 %), the local model 4154/4273 (97.2 %). A
+//! change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -469,8 +474,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4017;
-const LOCAL_MET: usize = 4112;
+const BM25_MET: usize = 4055;
+const LOCAL_MET: usize = 4151;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

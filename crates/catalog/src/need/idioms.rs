@@ -547,8 +547,9 @@ pub(super) const LACKING: &[&[&str]] = &[
 ];
 
 /// Creating, in any voice ("create notes.md", "notes.md is to be
-/// created"), which makes a named file one to write.
-pub(super) const CREATING: &[&str] = &["create|created|creating"];
+/// created", "start a CONTRIBUTING.md"), which makes a named file one to
+/// write.
+pub(super) const CREATING: &[&[&str]] = &[&["create|created|creating"], &["start|begin", "a|an"]];
 
 /// A value put back as it was, or made one, which makes a named file one
 /// to edit: "put django back to 4.2 in requirements.txt", "make the
@@ -574,7 +575,7 @@ pub(super) const SETTING: &[&[&str]] = &[
 pub(super) const INSPECTING: &[&[&str]] = &[
     &["check|checked|verify|verified|control", "**", "whether|if"],
     &["written|stands", "in"],
-    &["what", "s|is", "in|inside"],
+    &["what", "s|is", "?", "in|inside"],
 ];
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
@@ -795,6 +796,9 @@ mod tests {
             ("I forgot where UserService is defined", "grep"),
             ("where's the function that calculates tax", "grep"),
             ("change every tab to spaces in Makefile.am", "file, edit"),
+            ("what's actually in the .npmrc?", "file, read"),
+            ("start a CONTRIBUTING.md on branch naming", "file, write"),
+            ("the diff of just one file, say src/router.ts", "file, diff"),
             ("where's the main entry point of this app", "grep"),
             (
                 "if you changed the port in server.py from 8000 to 8080",

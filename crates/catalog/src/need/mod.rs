@@ -125,13 +125,15 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
     // to write; "check whether config.toml still …": one to read; "put
     // django back to 4.2 in requirements.txt": one to edit; "the history
-    // of utils.py": its commits.
+    // of utils.py": its commits; "the diff of src/router.ts": its diff.
     if hints.contains(&"file") {
         if said(&["history"]) {
             hints.push("commits");
+        } else if said(&["diff|diffs"]) {
+            hints.push("diff");
         } else if said(&["who", "wrote|authored|added"]) {
             hints.push(AUTHOR);
-        } else if LACKING.iter().any(|p| said(p)) || said(CREATING) {
+        } else if LACKING.iter().chain(CREATING).any(|p| said(p)) {
             hints.push("write");
         } else if INSPECTING.iter().any(|p| said(p)) {
             hints.push("read");

@@ -582,7 +582,8 @@ fn framing(words: &[String], i: usize) -> bool {
 }
 
 /// Whether the "you" at `i` is anyone: "how do you say …", "whether you
-/// must book", "beans you can buy", "do you have to tip".
+/// must book", "beans you can buy", "do you have to tip", "airlines that
+/// let you bring a cat", "why do onions make you cry", "good for you".
 fn anyone(words: &[String], i: usize) -> bool {
     let before = i.checked_sub(1).map(|b| words[b].as_str());
     let after = words.get(i + 1).map(String::as_str);
@@ -591,6 +592,12 @@ fn anyone(words: &[String], i: usize) -> bool {
             before,
             Some("let" | "lets" | "allow" | "allows" | "make" | "makes")
         )
+        || (before == Some("for")
+            && i >= 2
+            && matches!(
+                words[i - 2].as_str(),
+                "good" | "bad" | "healthy" | "safe" | "better" | "worse"
+            ))
         || matches!(after, Some("must" | "can" | "could" | "should"))
         || (matches!(after, Some("need" | "have")) && words.get(i + 2).is_some_and(|w| w == "to"))
 }
@@ -718,6 +725,7 @@ mod tests {
             // "you" as anyone
             "which airlines let you bring a cat in the cabin?",
             "why do onions make you cry?",
+            "Are standing desks actually good for you?",
             // the question after a colon, a favour asked
             "need 2 know asap: can I bring a power bank in checked luggage",
             "Can you do me a favour and check whether Costco is open?",
