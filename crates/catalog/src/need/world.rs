@@ -40,39 +40,12 @@ const ASKING_PHRASES: &[&[&str]] = &[
     &["difference|differences", "between"],
 ];
 
-/// Words said before a question that do not change it: "so", "hey, quick
-/// question:".
+/// Words said before a question that do not change it: "so", "OMG",
+/// "hey, quick question:".
 const QUESTION_FILLERS: &[&str] = &[
-    "hey",
-    "hi",
-    "yo",
-    "so",
-    "um",
-    "uh",
-    "oh",
-    "ok",
-    "okay",
-    "well",
-    "right",
-    "quick",
-    "question",
-    "please",
-    "pls",
-    "plz",
-    "and",
-    "but",
-    "also",
-    "btw",
-    "just",
-    "now",
-    "like",
-    "omg",
-    "lol",
-    "ugh",
-    "wow",
-    "honestly",
-    "seriously",
-    "anyway",
+    "hey", "hi", "yo", "so", "um", "uh", "oh", "ok", "okay", "well", "right", "quick", "question",
+    "please", "pls", "plz", "and", "but", "also", "btw", "just", "now", "like", "omg", "lol",
+    "ugh", "wow", "honestly", "anyway",
 ];
 
 /// Who asks and who is asked: words that make a question one about our
