@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,273 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,313 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -455,9 +455,16 @@
 //! q:"), written after all of that, met 35 and 37 on its first run (the
 //! world 18 of 20 both); "good for you" as anyone, "what's actually in"
 //! a file as a read, "start a CONTRIBUTING.md" as a write and the diff
-//! of a named file as a diff then met 38 and 39, losing none. Measured
-//! now: BM25 4055/4273 (94.9 %), the local model 4154/4273 (97.2 %). A
-//! change that loses needs fails here: see [`BM25_MET`].
+//! of a named file as a diff then met 38 and 39, losing none. Batch 109
+//! (40, openers not yet read: "tell you what,", "could use your help:",
+//! "short version please:"), a held-out check of this stop's reading, met
+//! 35 and 36 on its first run (the world 19 of 20 both, ours 16 and 17);
+//! "check something for me" as the asker asking, "who keeps changing",
+//! "find where we build …", "does the test suite still pass" and "change
+//! it to" in a named file then met 40 and 40, and one older need with
+//! both ("find the spot where we parse the CSV headers"), losing none.
+//! Measured now: BM25 4096/4313 (95.0 %), the local model 4195/4313
+//! (97.3 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -474,8 +481,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4055;
-const LOCAL_MET: usize = 4151;
+const BM25_MET: usize = 4096;
+const LOCAL_MET: usize = 4192;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

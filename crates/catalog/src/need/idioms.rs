@@ -10,6 +10,14 @@ use super::LOOK_UP_ONLINE;
 /// "who added the retry decorator" alone reads as an edit.
 pub(super) const AUTHOR: &str = "author in the history";
 
+/// What becomes of tests, for [`IDIOMS`].
+const TEST_OUTCOMES: &str =
+    "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs";
+
+/// What code does to a thing, for [`IDIOMS`]: "where do we parse the
+/// headers", "find where we build the SQL".
+const CODE_VERBS: &str = "load|define|parse|call|handle|initialise|initialize|register|import|validate|build|compute|calculate|generate|render";
+
 /// Slang verbs that change a thing when "about with" it ("mucking about
 /// with the config"), for [`IDIOMS`]. A macro, so [`CHANGED`] can hold
 /// them too without writing them twice.
@@ -100,7 +108,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["which|what", "files", "*", CHANGED], "status"),
     (&["who", "?", "been", CHANGED], AUTHOR),
     (&["who", CHANGED], AUTHOR),
-    (&["who", "has|have|had|just|last|else", CHANGED], AUTHOR),
+    (
+        &["who", "has|have|had|just|last|else|keeps|kept", CHANGED],
+        AUTHOR,
+    ),
     (&["who", "introduced|broke|rewrote|refactored"], AUTHOR),
     (
         &["commit|change", "that|which", "introduced|broke|caused"],
@@ -260,14 +271,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "create",
     ),
     // Whether tests pass is learnt by running them.
-    (
-        &[
-            "tests",
-            "?",
-            "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs",
-        ],
-        "run",
-    ),
+    (&["tests", "?", TEST_OUTCOMES], "run"),
+    // "does the test suite still pass"; "the test fails" may be an exam.
+    (&["test", "suite|suites", "?", TEST_OUTCOMES], "run"),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
     (&["tidy|tidying", "up"], "edit"),
     (&["merged|merging", "**", "into"], "merge"),
@@ -345,15 +351,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
-    (
-        &[
-            "where",
-            "do|does",
-            "we|i|you",
-            "load|define|parse|call|handle|initialise|initialize|register|import|validate",
-        ],
-        "grep",
-    ),
+    (&["where", "do|does", "we|i|you", CODE_VERBS], "grep"),
+    (&["where", "we", CODE_VERBS], "grep"),
     (
         &[
             "where",
@@ -558,7 +557,11 @@ pub(super) const CREATING: &[&[&str]] = &[&["create|created|creating"], &["start
 pub(super) const SETTING: &[&[&str]] = &[
     &["back", "to"],
     &["make|set|bump", "the", "**", "in"],
-    &["make|set|bump|raise|lower", "it|this|that|them", "to"],
+    &[
+        "make|set|bump|raise|lower|change|switch",
+        "it|this|that|them",
+        "to",
+    ],
     &["replace", "**", "with"],
     &[
         "switch|switched|change|changed|flip|flipped",
@@ -800,6 +803,13 @@ mod tests {
             ("start a CONTRIBUTING.md on branch naming", "file, write"),
             ("the diff of just one file, say src/router.ts", "file, diff"),
             ("where's the main entry point of this app", "grep"),
+            ("find where we build the SQL for the reports page", "grep"),
+            ("does the test suite still pass?", "run"),
+            ("who keeps changing the CI config", AUTHOR),
+            (
+                "the URL in .env.local is wrong, change it to the new one",
+                "file, edit",
+            ),
             (
                 "if you changed the port in server.py from 8000 to 8080",
                 "file, edit",

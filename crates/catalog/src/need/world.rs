@@ -509,7 +509,8 @@ fn framing(words: &[String], i: usize) -> bool {
         "you" => matches!(before, Some("can" | "could" | "would" | "will")) || anyone(words, i),
         // "how do you get resin off your hands".
         "your" | "yours" => (0..i).any(|j| words[j] == "you" && anyone(words, j)),
-        // "find out for me how long …", "do me a favour and check …";
+        // "find out for me how long …", "check something for me: …",
+        // "do me a favour and check …";
         // "the apps you can reach for me" are ours.
         "me" => {
             matches!(
@@ -517,7 +518,10 @@ fn framing(words: &[String], i: usize) -> bool {
                 Some("tell" | "show" | "give" | "let" | "find" | "get" | "grab" | "fetch")
             ) || (before == Some("for")
                 && i >= 2
-                && matches!(words[i - 2].as_str(), "out" | "up" | "find" | "check"))
+                && matches!(
+                    words[i - 2].as_str(),
+                    "out" | "up" | "find" | "check" | "something" | "this"
+                ))
                 || (before == Some("do") && after == Some("a"))
         }
         // "will I see the northern lights", "till I can play", "how big
@@ -699,6 +703,7 @@ mod tests {
             "which airlines let you bring a cat in the cabin?",
             "why do onions make you cry?",
             "Are standing desks actually good for you?",
+            "Mind checking something for me: is Route 66 still drivable?",
             // the question after a colon, a favour asked
             "need 2 know asap: can I bring a power bank in checked luggage",
             "Can you do me a favour and check whether Costco is open?",
