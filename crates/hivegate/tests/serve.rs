@@ -291,7 +291,7 @@ fn discovery_over_http_with_hostile_input() {
     );
     assert_eq!(code, 200);
     assert_eq!(p["need"], "whats on my calender tmrw");
-    assert_eq!(p["needReadAs"], "whats on my calendar tomorrow");
+    assert_eq!(p["needReadAs"], "what's on my calendar tomorrow");
     assert_eq!(
         p["groupedByKind"]["connector"]["name"], "google-calendar",
         "{p}"
