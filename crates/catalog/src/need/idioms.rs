@@ -434,6 +434,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // The branch checked out: "which branch am I on", "the branch we're on".
     (&["branch", "am|are", "i|we", "?", "on"], "status"),
     (&["behind|ahead", "?", "origin|upstream|remote"], "status"),
+    (&["untracked"], "status"),
+    // Work for several agents is work done in parallel.
+    (
+        &[
+            "several|multiple|many|few|two|three|four|five",
+            "agents|helpers|workers",
+        ],
+        "parallel",
+    ),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
     // "the deploy script, what does it actually do": read it to say.
     (
@@ -563,6 +572,12 @@ pub(super) const SETTING: &[&[&str]] = &[
         "to",
     ],
     &["replace", "**", "with"],
+    &[
+        "add|insert",
+        "a|an",
+        "?",
+        "section|entry|line|paragraph|heading",
+    ],
     &[
         "switch|switched|change|changed|flip|flipped",
         "**",
@@ -805,6 +820,9 @@ mod tests {
             ("where's the main entry point of this app", "grep"),
             ("find where we build the SQL for the reports page", "grep"),
             ("does the test suite still pass?", "run"),
+            ("is anything still untracked?", "status"),
+            ("have several agents fix them at once", "parallel"),
+            ("add a section at the top of CHANGELOG.md", "file, edit"),
             ("who keeps changing the CI config", AUTHOR),
             (
                 "the URL in .env.local is wrong, change it to the new one",
