@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,353 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,393 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -467,8 +467,13 @@
 //! ask) met 36 and 37 on its first run (the world 20 of 20 both);
 //! "untracked" as the status, "several agents" as work in parallel and
 //! "add a section" to a named file as an edit then met 39 and 39, and
-//! two older needs with each ranker, losing none. Measured now: BM25
-//! 4136/4353 (95.0 %), the local model 4235/4353 (97.3 %). A change that
+//! two older needs with each ranker, losing none. Batch 111 (40, every
+//! style of this stop, written after all of it) met 34 and 36 on its
+//! first run (the world 19 of 20 both, ours 15 and 17); training plans
+//! out there, "where … gets configured" as a search of the code, "how
+//! many lines did I add" as a diff and "a separate agent" as work in
+//! parallel then met 38 and 39, losing none. Measured now: BM25
+//! 4174/4393 (95.0 %), the local model 4274/4393 (97.3 %). A change that
 //! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -486,8 +491,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4136;
-const LOCAL_MET: usize = 4232;
+const BM25_MET: usize = 4174;
+const LOCAL_MET: usize = 4271;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -368,7 +368,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "where",
             "**",
             "get|gets|got|is|are|s",
-            "loaded|read|parsed|handled|initialised|initialized|registered|imported|validated",
+            "loaded|read|parsed|handled|initialised|initialized|registered|imported|validated|configured",
         ],
         "grep",
     ),
@@ -435,13 +435,24 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["branch", "am|are", "i|we", "?", "on"], "status"),
     (&["behind|ahead", "?", "origin|upstream|remote"], "status"),
     (&["untracked"], "status"),
-    // Work for several agents is work done in parallel.
+    // Work for several agents, or another one, is work done in parallel.
     (
         &[
             "several|multiple|many|few|two|three|four|five",
             "agents|helpers|workers",
         ],
         "parallel",
+    ),
+    (&["separate|another", "agent|helper"], "parallel"),
+    (
+        &[
+            "how",
+            "many",
+            "lines",
+            "**",
+            "add|added|change|changed|remove|removed",
+        ],
+        "diff",
     ),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
     // "the deploy script, what does it actually do": read it to say.
@@ -821,6 +832,9 @@ mod tests {
             ("find where we build the SQL for the reports page", "grep"),
             ("does the test suite still pass?", "run"),
             ("is anything still untracked?", "status"),
+            ("have a separate agent draft a plan", "parallel"),
+            ("how many lines did I add today", "diff"),
+            ("where the retry backoff gets configured", "grep"),
             ("have several agents fix them at once", "parallel"),
             ("add a section at the top of CHANGELOG.md", "file, edit"),
             ("who keeps changing the CI config", AUTHOR),

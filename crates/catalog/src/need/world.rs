@@ -321,6 +321,11 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ),
     ("sign|signs", "early|first|warning|telltale", "of"),
     ("note|notes", "doctor|sick|bank|musical|tasting", ""),
+    (
+        "plan|plans",
+        "training|meal|diet|workout|business|floor|phone|data|lesson|pension|savings|birth",
+        "",
+    ),
     // "the drive from Seattle", "drive on the left"; "move it to drive".
     ("drive", "the|a|long|short|scenic", "from|on"),
     (
@@ -704,6 +709,7 @@ mod tests {
             "why do onions make you cry?",
             "Are standing desks actually good for you?",
             "Mind checking something for me: is Route 66 still drivable?",
+            "How long do marathon training plans usually take?",
             // the question after a colon, a favour asked
             "need 2 know asap: can I bring a power bank in checked luggage",
             "Can you do me a favour and check whether Costco is open?",
