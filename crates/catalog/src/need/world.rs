@@ -105,7 +105,8 @@ pub(super) fn asks_the_world(need: &str) -> bool {
             // "3 hours long?!" asks too.
             sentence.trim_end().trim_end_matches('!').ends_with('?')
                 || sentence_asks(&words)
-                || sentence_asks(asked);
+                // Only a frame read past changes what the words say.
+                || (asked.len() < words.len() && sentence_asks(asked));
         asks |= asking;
         let conversation = tells_of_a_conversation(&words);
         let people_count = asking || conversation;
