@@ -118,6 +118,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["saved", "in|to", "git"], "commit"),
+    // "lock in these changes in git", "record this state in version
+    // control".
+    (
+        &["lock|record|snapshot", "**", "in|into", "git|version"],
+        "commit",
+    ),
+    (
+        &[
+            "which|what",
+            "commit|commits",
+            "did|broke|introduced|caused|added|removed|changed",
+        ],
+        "history",
+    ),
+    (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     // git's commands that no tool of ours stands for are the shell's.
     (
@@ -174,7 +189,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "every|each|any",
             "place|places|spot|spots",
             "**",
-            "imports|import|uses|calls|references",
+            "imports|import|uses|calls|references|says|say|mentions|mention",
+        ],
+        "grep",
+    ),
+    // "which file holds the connection settings": found by its contents.
+    (
+        &[
+            "which|what",
+            "file|files",
+            "holds|hold|keeps|keep|defines|define|stores|store",
         ],
         "grep",
     ),
@@ -199,6 +223,42 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "edit",
     ),
     (&["you", "?", "got|have", "access", "to"], "connectors"),
+    (
+        &[
+            "you",
+            "re|are",
+            "plugged|hooked|wired|connected",
+            "into|to|up",
+        ],
+        "connectors",
+    ),
+    // Who the agent acts as: "what user am I running as".
+    (
+        &["what|which", "user|account", "am|are", "i|we|you"],
+        "identity",
+    ),
+    // Where the agent is at work: "what workspace are we in right now".
+    (
+        &[
+            "what|which",
+            "workspace|project|repo|repository|directory|folder",
+            "**",
+            "am|are",
+            "i|we|you",
+            "?",
+            "in",
+        ],
+        "awareness",
+    ),
+    // What the agent's machine has: "does this box have python 3.12".
+    (
+        &[
+            "this|my",
+            "box|machine|laptop|computer",
+            "have|has|got|run|runs|running",
+        ],
+        "shell command",
+    ),
     // A repository's story is its history (as German and Romance
     // languages have one word for both).
     (
@@ -237,6 +297,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "doc|docs|document|documents|file|files|version|copy|memo|memos|report|reports|letter|letters",
         ],
         "docx",
+    ),
+    (&["edit|open|opened|editable|edited", "in", "word"], "docx"),
+    (
+        &["blog", "post|posts|entry|entries|article|articles"],
+        "web page",
+    ),
+    // A pull request raised, by its short name.
+    (
+        &["raise|open|file|submit|send", "a|an|the|my", "?", "pr|mr"],
+        "pull request",
     ),
     // "didn't" is the tokens didn, t.
     (&["did|didn", "?", "i", "?", "mention"], "remember"),
@@ -277,6 +347,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["raised|lowered|increased|decreased", "to"], "edit"),
     (&["tidy|tidying", "up"], "edit"),
     (&["merged|merging", "**", "into"], "merge"),
+    // "pull develop's changes into the branch I'm on".
+    (
+        &[
+            "pull|bring|get",
+            "**",
+            "into",
+            "my|the|this|our|your",
+            "?",
+            "branch",
+        ],
+        "merge",
+    ),
     // The problem told instead of the fix. Someone who has not heard is
     // told, most often by email.
     (
@@ -551,7 +633,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "train|trains|bus|coach|ferry|plane|flight|flights|concert",
-            "ticket|tickets|fare|fares|times|timetable",
+            "ticket|tickets|fare|fares|times|timetable|status|delayed|delays|arrival|arrivals|departure|departures",
         ],
         LOOK_UP_ONLINE,
     ),
@@ -583,6 +665,9 @@ pub(super) const SETTING: &[&[&str]] = &[
         "to",
     ],
     &["replace", "**", "with"],
+    // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
+    &["set|bump|raise|lower", "*", "to"],
+    &["should|must", "be", "**", "not|instead|rather"],
     &[
         "add|insert",
         "a|an",
@@ -698,6 +783,25 @@ mod tests {
             ("open LICENSE and tell me which licence it is", "read"),
             ("open the CONTRIBUTING guide", "read"),
             ("We talked about a caching library last week", "remember"),
+            ("list each spot in the repo that says XXX", "grep"),
+            ("which file holds the database settings", "grep"),
+            ("lock in these changes in git first", "commit"),
+            ("record this state in version control", "commit"),
+            ("which commit broke the build", "history"),
+            ("summarise the commit messages from last week", "history"),
+            (
+                "pull develop's changes into the branch I'm on",
+                "merge, status",
+            ),
+            ("remind me which services you're plugged into", "connectors"),
+            ("what user am I running as", "identity"),
+            ("what workspace are we in right now", "awareness"),
+            ("does this box have python on it", "shell command"),
+            ("how much memory does this box have", "shell command"),
+            ("a checklist they can edit in Word", "docx"),
+            ("quote that blog post", "web page"),
+            ("raise a PR from my fork", "pull request"),
+            ("flight status for BA117", "look up online"),
             ("kick off the integration tests", "run"),
             ("what my branch adds on top of develop", "diff"),
             ("I was fiddling about with the config", "changed"),
@@ -958,7 +1062,6 @@ mod tests {
             "commits by default",
             "what did Sam change",
             "code reviews for the PR",
-            "how much memory does this box have",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
@@ -974,6 +1077,9 @@ mod tests {
             "the branch I worked on",
             "what does it do to the script",
             "out of date but fine",
+            "get the branch into shape",
+            "what user research do we have",
+            "the blog is down",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -1024,9 +1130,12 @@ mod tests {
         for need in [
             "put django back to 4.2 in requirements.txt",
             "make the timeout in settings.yaml 30 seconds",
+            "set maxRetries to 5 in src/client/config.ts",
+            "the timeout in config/app.yaml should be 30 not 10",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
+        assert!(!hints_of("should be fine in notes.md").contains("edit"));
         assert!(!hints_of("move the card back to To do").contains("edit"));
         assert!(!hints_of("make the bed in the guest room").contains("edit"));
     }

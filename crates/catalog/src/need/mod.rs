@@ -29,7 +29,10 @@ pub use respell::{respelt, spoken};
 
 use dates::{is_time_of_day, without_dates};
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
-use shapes::{is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_web_address};
+use shapes::{
+    is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_web_address,
+    paths_are_routes,
+};
 use world::asks_the_world;
 
 /// Words in entry names that name no product: "the filesystem MCP server"
@@ -111,6 +114,13 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         .filter(|(marks, _)| need.split_whitespace().any(marks))
         .map(|(_, hint)| *hint)
         .collect();
+    // "hit the /health endpoint": a route on a server, not a file.
+    if hints.contains(&"file") && paths_are_routes(&need) {
+        hints.retain(|h| *h != "file");
+        if !hints.contains(&"url") {
+            hints.push("url");
+        }
+    }
     if dated {
         hints.push("date");
     }

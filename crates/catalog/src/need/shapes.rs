@@ -70,8 +70,9 @@ pub(super) fn is_code_name(word: &str) -> bool {
     (called.is_some() && b[0].is_ascii_alphabetic()) || snake || camel
 }
 
-/// `https://…`, `http://…`, `www.…`, or a host and a path with no scheme
-/// (`docs.rs/serde`, `github.com/org/repo`): a page on the web.
+/// `https://…`, `http://…`, `www.…`, a host and a path with no scheme
+/// (`docs.rs/serde`, `github.com/org/repo`), or a host of three names or
+/// more (`status.example.com`): a page on the web.
 pub(super) fn is_web_address(word: &str) -> bool {
     let w = word
         .trim_start_matches(|c: char| "\"'`(<[".contains(c))
@@ -80,15 +81,12 @@ pub(super) fn is_web_address(word: &str) -> bool {
         w.strip_prefix(p)
             .is_some_and(|rest| rest.starts_with(char::is_alphanumeric))
     }) || is_host_and_path(trim_edges(&w))
+        || is_subdomain(trim_edges(&w))
 }
 
-/// `docs.rs/serde`: a host (dotted labels, the last of letters) and a
-/// path. A bare host is not enough: `monday.com` names a service, and
-/// `notes.md` a file. A file has no path under it, so `x.rs/y` is a host.
-fn is_host_and_path(w: &str) -> bool {
-    let Some((host, path)) = w.split_once('/') else {
-        return false;
-    };
+/// Whether `host` has the shape of one: dotted names of letters, digits
+/// and hyphens, at least two, the last of two to six letters.
+fn is_host(host: &str) -> bool {
     let labels: Vec<&str> = host.split('.').collect();
     let tld = labels.last().copied().unwrap_or_default();
     labels.len() >= 2
@@ -97,7 +95,49 @@ fn is_host_and_path(w: &str) -> bool {
             .all(|l| !l.is_empty() && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
         && (2..=6).contains(&tld.len())
         && tld.chars().all(|c| c.is_ascii_alphabetic())
-        && path.starts_with(char::is_alphanumeric)
+}
+
+/// `docs.rs/serde`: a host and a path. A bare host of two names is not
+/// enough: `monday.com` names a service, and `notes.md` a file. A file has
+/// no path under it, so `x.rs/y` is a host.
+fn is_host_and_path(w: &str) -> bool {
+    w.split_once('/')
+        .is_some_and(|(host, path)| is_host(host) && path.starts_with(char::is_alphanumeric))
+}
+
+/// `status.example.com`, `docs.python.org`: a host of three names or more
+/// whose last is no file's extension (`docker-compose.override.yml` is a
+/// file).
+fn is_subdomain(w: &str) -> bool {
+    let tld = w
+        .rsplit('.')
+        .next()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    w.split('.').count() >= 3 && is_host(w) && !FILE_EXTENSIONS.contains(&tld.as_str())
+}
+
+/// Words after a path that make it a route on a server: "the /health
+/// endpoint", fetched, not a file read.
+const ROUTE_WORDS: &[&str] = &["endpoint", "endpoints", "route", "routes"];
+
+/// Whether the need names paths only as routes (`/health endpoint`), and
+/// at least one.
+pub(super) fn paths_are_routes(need: &str) -> bool {
+    let words: Vec<&str> = need.split_whitespace().collect();
+    let mut paths = words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| is_path(w))
+        .peekable();
+    paths.peek().is_some()
+        && paths.all(|(i, w)| {
+            w.trim_start_matches(|c: char| "\"'`([<".contains(c))
+                .starts_with('/')
+                && words.get(i + 1).is_some_and(|n| {
+                    ROUTE_WORDS.contains(&trim_edges(n).to_ascii_lowercase().as_str())
+                })
+        })
 }
 
 /// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
@@ -221,6 +261,8 @@ mod tests {
             "get docs.rs/serde into the chat",
             "open (github.com/rust-lang/rust/issues).",
             "see socket.io/docs first",
+            "what does status.example.com report",
+            "is docs.python.org down?",
         ] {
             assert_eq!(hints_of(need), format!("{need} (url)"), "{need}");
         }
@@ -246,12 +288,34 @@ mod tests {
             "issue #12 in C#",
             "# heading",
             "port it to .NET",
+            "U.S.A. only",
             "and so on...",
             "a . b",
             "",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
+    }
+
+    #[test]
+    fn a_path_called_an_endpoint_is_a_route_on_a_server() {
+        assert_eq!(
+            hints_of("hit the /health endpoint on staging"),
+            "hit the /health endpoint on staging (url)"
+        );
+        assert_eq!(
+            hints_of("why does the /api/v2/users route return 500s"),
+            "why does the /api/v2/users route return 500s (url)"
+        );
+        // A file named beside a route is still a file.
+        assert_eq!(
+            hints_of("the /health endpoint is in src/health.rs"),
+            "the /health endpoint is in src/health.rs (file)"
+        );
+        assert_eq!(
+            hints_of("open ./x.md endpoint"),
+            "open ./x.md endpoint (file)"
+        );
     }
 
     /// Each of `marked` gets ` (hint)` and nothing more; none of

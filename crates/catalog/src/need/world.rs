@@ -105,6 +105,7 @@ pub(super) fn asks_the_world(need: &str) -> bool {
             // "3 hours long?!" asks too.
             sentence.trim_end().trim_end_matches('!').ends_with('?')
                 || sentence_asks(&words)
+                || terse_with_a_year(sentence, &words)
                 // Only a frame read past changes what the words say.
                 || (asked.len() < words.len() && sentence_asks(asked));
         asks |= asking;
@@ -290,6 +291,25 @@ fn sentence_asks(words: &[String]) -> bool {
             .iter()
             .any(|w| ASKING_WORDS.contains(&w.as_str()) && !(telling && w == "when"))
         || ASKING_PHRASES.iter().any(|p| says(words, p))
+}
+
+/// The most words a need typed as into a search box may have.
+const TERSE: usize = 5;
+
+/// "Oscar winners 2026", "World Cup 2026 schedule": a few words and a
+/// year, as typed into a search engine, ask for what is known of it. The
+/// year stands alone ("invoice 2024-113" is a number).
+fn terse_with_a_year(sentence: &str, words: &[String]) -> bool {
+    let is_year = |t: &str| {
+        t.len() == 4
+            && (t.starts_with("19") || t.starts_with("20"))
+            && t.bytes().all(|b| b.is_ascii_digit())
+    };
+    words.len() <= TERSE
+        && !tells(words)
+        && sentence
+            .split_whitespace()
+            .any(|t| is_year(t.trim_matches(|c: char| !c.is_alphanumeric())))
 }
 
 /// Whether `w` is one of [`OWN_WORDS`], or a plural in `s` of one. (An
@@ -720,6 +740,9 @@ mod tests {
             // exclaimed, or said after an interjection
             "OMG is the new Dune movie actually 3 hours long?!",
             "ugh is it going to rain all week",
+            // typed as into a search box, with a year
+            "Oscar winners 2026",
+            "World Cup 2026 schedule",
         ] {
             assert_eq!(
                 ranking_text(need, false),
@@ -784,6 +807,9 @@ mod tests {
             "I'm wondering if we talked about this before",
             "Let me know if the nightly build went green",
             "main is red: can you check why?",
+            // a year among many words, one of ours, or a number's part
+            "invoice 2024-113 Acme",
+            "archive the 2023 emails",
         ] {
             assert_eq!(ranking_text(need, false), hints_of(need), "{need}");
             assert!(!ranking_text(need, false).contains("online"), "{need}");
