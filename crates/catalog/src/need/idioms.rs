@@ -10,6 +10,10 @@ use super::LOOK_UP_ONLINE;
 /// "who added the retry decorator" alone reads as an edit.
 pub(super) const AUTHOR: &str = "author in the history";
 
+/// The hint for what was said before: "remember" alone weighs less than
+/// the words of what was talked about ("a name for the side project").
+pub(super) const REMEMBER: &str = "remember our conversation";
+
 /// What becomes of tests, for [`IDIOMS`].
 const TEST_OUTCOMES: &str =
     "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs";
@@ -85,12 +89,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "find files",
     ),
     (&["by", "whom"], AUTHOR),
-    (&["did", "i", "?", "tell", "you"], "remember"),
+    (&["did", "i", "?", "tell", "you"], REMEMBER),
     // "we talked about a caching library", "what we discussed about".
-    (&["we", "talked|discussed|chatted", "about"], "remember"),
-    (&["when|time", "we", "talked|chatted|spoke"], "remember"),
-    (&["did", "we|i|you", "say"], "remember"),
-    (&["have", "i", "?", "told", "you"], "remember"),
+    (&["we", "talked|discussed|chatted", "about"], REMEMBER),
+    (&["when|time", "we", "talked|chatted|spoke"], REMEMBER),
+    (&["did", "we|i|you", "say"], REMEMBER),
+    (&["have", "i", "?", "told", "you"], REMEMBER),
     (&["into", "main"], "merge"),
     (&["into", "master"], "merge"),
     (&["is", "there", "*", "file"], "find"),
@@ -309,7 +313,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "pull request",
     ),
     // "didn't" is the tokens didn, t.
-    (&["did|didn", "?", "i", "?", "mention"], "remember"),
+    (&["did|didn", "?", "i", "?", "mention"], REMEMBER),
     (
         &[
             "where",
@@ -568,8 +572,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "run",
     ),
-    (&["conversation|chat", "about"], "remember"),
-    (&["from", "last", "time"], "remember"),
+    (&["conversation|chat", "about"], REMEMBER),
+    (&["from", "last", "time"], REMEMBER),
     // A disk's free space is the shell's `df`.
     (
         &["partition|disk|volume", "?", "?", "full|space"],
@@ -734,7 +738,7 @@ pub(super) fn said_at(words: &[String], pattern: &[&str]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::AUTHOR;
+    use super::{AUTHOR, REMEMBER};
     use crate::need::hints_of;
 
     #[test]
@@ -754,8 +758,8 @@ mod tests {
             ("check what README.md says about setup", "file, read"),
             ("what's written in LICENSE", "read"),
             ("changed when, and by whom?", AUTHOR),
-            ("did I already tell you my timezone", "remember"),
-            ("have I told you about Rex", "remember"),
+            ("did I already tell you my timezone", REMEMBER),
+            ("have I told you about Rex", REMEMBER),
             ("did hotfix-17 get folded into main", "merge"),
             ("is there already a file called NOTICE", "find"),
             ("does the guide still say 3.8", "read"),
@@ -769,7 +773,7 @@ mod tests {
             ("the deploy script, what does it actually do", "read"),
             ("the intro is out of date, fix it", "edit"),
             ("draft a Word memo on leave", "docx"),
-            ("my answer from last time about the dates", "remember"),
+            ("my answer from last time about the dates", REMEMBER),
             ("who holds the world record for the mile", "look up online"),
             ("how's my day looking", "schedule"),
             ("who's in my 3pm", "meeting"),
@@ -782,7 +786,7 @@ mod tests {
             ("where is the retry count set in our client", "grep"),
             ("open LICENSE and tell me which licence it is", "read"),
             ("open the CONTRIBUTING guide", "read"),
-            ("We talked about a caching library last week", "remember"),
+            ("We talked about a caching library last week", REMEMBER),
             ("list each spot in the repo that says XXX", "grep"),
             ("which file holds the database settings", "grep"),
             ("lock in these changes in git first", "commit"),
@@ -826,8 +830,8 @@ mod tests {
             ("block off an hour for the review", "schedule"),
             ("I need three of you on these bugs", "agents"),
             ("the minutes as a Word doc", "docx"),
-            ("didn't I mention the deposit", "remember"),
-            ("did I ever mention my sister", "remember"),
+            ("didn't I mention the deposit", REMEMBER),
+            ("did I ever mention my sister", REMEMBER),
             ("where's the file called compose", "find files"),
             ("the difference between my branch and main", "diff"),
             ("differences between main and this", "diff"),
@@ -864,7 +868,7 @@ mod tests {
             ("the warnings the compiler prints", "run"),
             ("the output of the nightly job", "run"),
             ("the hottest functions in the profiler output", "run"),
-            ("yesterday's conversation about pricing", "remember"),
+            ("yesterday's conversation about pricing", REMEMBER),
             ("the size of the vendor folder", "shell command"),
             ("how big is the build folder", "shell command"),
             ("contents of setup.cfg", "file, read"),
@@ -920,8 +924,8 @@ mod tests {
             ("which files in this repo mention the old name", "grep"),
             ("rename the utils folder to common", "shell command"),
             ("config/api.yml is too low, set it to 45", "file, edit"),
-            ("the name we chose when we chatted before", "remember"),
-            ("what port did we say the dev server uses", "remember"),
+            ("the name we chose when we chatted before", REMEMBER),
+            ("what port did we say the dev server uses", REMEMBER),
             ("which branch am I even on", "status"),
             ("is my branch behind origin", "status"),
             ("can we get the hotfix merged into release-3.2", "merge"),
