@@ -138,6 +138,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
+    (&["hunt", "for|down"], "find"),
     // git's commands that no tool of ours stands for are the shell's.
     (
         &[
@@ -186,6 +187,34 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
     (&["which|what", "files", "**", MENTIONING], "grep"),
+    (
+        &[
+            "referenced|mentioned|used|imported|called",
+            "anywhere|somewhere|elsewhere",
+        ],
+        "grep",
+    ),
+    // "the exact lines I rewrote in the scheduler".
+    (
+        &[
+            "line|lines",
+            "i|we|you",
+            "?",
+            "rewrote|rewritten|changed|edited|touched|modified|added|removed|deleted|wrote",
+        ],
+        "diff",
+    ),
+    // "when did the toggle first show up in the history".
+    (
+        &[
+            "up|appear|appeared|appears",
+            "in",
+            "the|our|git",
+            "?",
+            "history",
+        ],
+        "commits",
+    ),
     (&["every|all|each", "mention|mentions", "of"], "grep"),
     // "find every place that still imports it".
     (
@@ -303,6 +332,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "docx",
     ),
     (&["edit|open|opened|editable|edited", "in", "word"], "docx"),
+    // "pull that page in": a page off the web.
+    (
+        &[
+            "pull|bring|grab|fetch",
+            "that|this|the",
+            "?",
+            "page|article",
+            "in|up|down|over",
+        ],
+        "web page",
+    ),
     (
         &["blog", "post|posts|entry|entries|article|articles"],
         "web page",
@@ -508,6 +548,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // "is anything listening on 5432", "what's listening on 8080".
+    (
+        &[
+            "anything|something|nothing|what|whatever",
+            "?",
+            "listening|listens",
+            "on",
+        ],
+        "run",
+    ),
     (
         &[
             "kick",
@@ -634,6 +684,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         LOOK_UP_ONLINE,
     ),
     (&["cheapest"], LOOK_UP_ONLINE),
+    (&["release", "date|dates"], LOOK_UP_ONLINE),
+    // The shell's name for who the agent is.
+    (&["whoami"], "identity"),
     (
         &[
             "train|trains|bus|coach|ferry|plane|flight|flights|concert",
@@ -806,6 +859,17 @@ mod tests {
             ("quote that blog post", "web page"),
             ("raise a PR from my fork", "pull request"),
             ("flight status for BA117", "look up online"),
+            ("hunt for any leftover .orig files", "file, find"),
+            ("is the old client still referenced anywhere", "grep"),
+            ("is anything listening on 5432 on this host", "run"),
+            ("the exact lines I rewrote in the scheduler", "diff"),
+            (
+                "when did the toggle first show up in the history",
+                "commits",
+            ),
+            ("the docs have it, pull that page in", "web page"),
+            ("iPhone 18 release date", "look up online"),
+            ("whoami", "identity"),
             ("kick off the integration tests", "run"),
             ("what my branch adds on top of develop", "diff"),
             ("I was fiddling about with the config", "changed"),
