@@ -16,7 +16,7 @@ pub(super) const REMEMBER: &str = "remember our conversation";
 
 /// What becomes of tests, for [`IDIOMS`].
 const TEST_OUTCOMES: &str =
-    "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs";
+    "fail|fails|failing|pass|passes|passing|green|red|timing|hanging|hang|hangs|slow|slowest|flaky";
 
 /// What code does to a thing, for [`IDIOMS`]: "where do we parse the
 /// headers", "find where we build the SQL".
@@ -139,6 +139,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
+    (&["reinstall|reinstalling"], "shell command"),
     // git's commands that no tool of ours stands for are the shell's.
     (
         &[
@@ -547,6 +548,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "diff",
     ),
+    (
+        &[
+            "differ|differs|differed",
+            "from|to",
+            "?",
+            "main|master|develop|head|origin",
+        ],
+        "diff",
+    ),
+    // Whether a site answers is seen by fetching it: "is our marketing
+    // site up right now".
+    (
+        &[
+            "is|s|are",
+            "**",
+            "site|website|sites|websites",
+            "up|down|reachable|online|offline",
+        ],
+        "web page",
+    ),
     (&["listening|listens", "on", "port|ports"], "run"),
     // "is anything listening on 5432", "what's listening on 8080".
     (
@@ -618,6 +639,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "job|build|compiler|profiler|linter|script",
+            "?",
             "output|prints|printed",
         ],
         "run",
@@ -870,6 +892,11 @@ mod tests {
             ("the docs have it, pull that page in", "web page"),
             ("iPhone 18 release date", "look up online"),
             ("whoami", "identity"),
+            ("wipe node_modules and reinstall", "symbol, shell command"),
+            ("is our marketing site up right now", "web page"),
+            ("where did the nightly job's output go", "run"),
+            ("which of my tests are slowest", "run"),
+            ("how does my copy of app.py differ from HEAD", "file, diff"),
             ("kick off the integration tests", "run"),
             ("what my branch adds on top of develop", "diff"),
             ("I was fiddling about with the config", "changed"),
