@@ -139,6 +139,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
+    // Newsletters come by mail, and are left by it.
+    (&["unsubscribe|newsletter|newsletters"], "email"),
+    // "when's my next dentist check-up": the asker's own diary.
+    (&["when", "s|is|are", "my|our", "next"], "schedule"),
     (&["reinstall|reinstalling"], "shell command"),
     // git's commands that no tool of ours stands for are the shell's.
     (
@@ -314,8 +318,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "block",
             "out|off",
-            "?",
-            "?",
+            "**",
             "morning|afternoon|evening|day|days|hour|hours|time|slot|week",
         ],
         "schedule",
@@ -819,7 +822,7 @@ mod tests {
     #[test]
     fn idioms_say_what_they_mean() {
         for (need, want) in [
-            ("when's my next one-on-one", "meeting"),
+            ("when's my next one-on-one", "meeting, schedule"),
             ("book a 1:1 with Sam", "meeting"),
             ("drop Priya a line about it", "email"),
             ("drop the new hire a quick line", "email"),
@@ -892,6 +895,9 @@ mod tests {
             ("the docs have it, pull that page in", "web page"),
             ("iPhone 18 release date", "look up online"),
             ("whoami", "identity"),
+            ("unsubscribe me from those newsletters", "email"),
+            ("when's my next dentist check-up", "schedule"),
+            ("block out the whole of the week as holiday", "schedule"),
             ("wipe node_modules and reinstall", "symbol, shell command"),
             ("is our marketing site up right now", "web page"),
             ("where did the nightly job's output go", "run"),

@@ -549,6 +549,11 @@ fn framing(words: &[String], i: usize) -> bool {
                     "out" | "up" | "find" | "check" | "something" | "this"
                 ))
                 || (before == Some("do") && after == Some("a"))
+                // "pharmacies near me", "close to me": where the asker is.
+                || matches!(before, Some("near" | "around" | "nearby"))
+                || (before == Some("to")
+                    && i >= 2
+                    && matches!(words[i - 2].as_str(), "close" | "closest" | "nearest"))
         }
         // "will I see the northern lights", "till I can play", "how big
         // a turkey should we get"; in a question within the sentence,
@@ -737,6 +742,9 @@ mod tests {
             "I'd appreciate a rundown of the main differences between IRAs.",
             // a word of ours in its sense out there
             "Can you check if the museum needs advance tickets?",
+            // where the asker is
+            "which pharmacies near me do flu jabs",
+            "is there a bakery close to me that opens at 6",
             // exclaimed, or said after an interjection
             "OMG is the new Dune movie actually 3 hours long?!",
             "ugh is it going to rain all week",
