@@ -139,6 +139,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
+    // Apps named by their kind: "the tracker", "the main database".
+    (&["the|our|my", "tracker"], "issue tracking"),
+    (&["in|from", "the|our", "?", "database|db"], "sql query"),
     // Newsletters come by mail, and are left by it.
     (&["unsubscribe|newsletter|newsletters"], "email"),
     // "when's my next dentist check-up": the asker's own diary.
@@ -895,6 +898,11 @@ mod tests {
             ("the docs have it, pull that page in", "web page"),
             ("iPhone 18 release date", "look up online"),
             ("whoami", "identity"),
+            ("everything assigned to me in the tracker", "issue tracking"),
+            (
+                "which accounts in the main database have no owner",
+                "sql query",
+            ),
             ("unsubscribe me from those newsletters", "email"),
             ("when's my next dentist check-up", "schedule"),
             ("block out the whole of the week as holiday", "schedule"),
