@@ -139,6 +139,50 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
+    (
+        &[
+            "up",
+            "to",
+            "date",
+            "with",
+            "main|master|develop|origin|upstream",
+        ],
+        "merge",
+    ),
+    // Whether a service answers is seen from the shell.
+    (&["reachable|unreachable"], "shell command"),
+    // A package manager's own commands: "the npm audit is red".
+    (
+        &[
+            "npm|pip|cargo|yarn|pnpm|gem|composer",
+            "audit|install|outdated|update|ls|run|test|build|publish",
+        ],
+        "shell command",
+    ),
+    // "list them from the lock file".
+    (
+        &[
+            "list|read|get|take|pull",
+            "**",
+            "from",
+            "the|our|this|that",
+            "?",
+            "file",
+        ],
+        "read",
+    ),
+    // "show me what you intend to do": the agent's plan.
+    (
+        &[
+            "what",
+            "you",
+            "**",
+            "intend|intending|plan|planning|going",
+            "to",
+            "do",
+        ],
+        "plan",
+    ),
     // Apps named by their kind: "the tracker", "the main database".
     (&["the|our|my", "tracker"], "issue tracking"),
     (&["in|from", "the|our", "?", "database|db"], "sql query"),
@@ -898,6 +942,11 @@ mod tests {
             ("the docs have it, pull that page in", "web page"),
             ("iPhone 18 release date", "look up online"),
             ("whoami", "identity"),
+            ("bring it up to date with main", "merge"),
+            ("is the upstream service even reachable", "shell command"),
+            ("the npm audit is red", "shell command"),
+            ("list them from the lock file", "read"),
+            ("show me what you intend to do", "plan"),
             ("everything assigned to me in the tracker", "issue tracking"),
             (
                 "which accounts in the main database have no owner",
