@@ -139,6 +139,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
+    // "any .tf files left in infra/legacy?".
+    (
+        &[
+            "any|all|every",
+            "*",
+            "files",
+            "left|in|under|below|anywhere",
+        ],
+        "find",
+    ),
     (
         &[
             "up",
@@ -529,6 +539,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "grep",
     ),
     (&["where", "do|does", "we|i|you", CODE_VERBS], "grep"),
+    // "where do we actually send the welcome email in the code".
+    (
+        &["where", "**", "**", "in", "the|our", "code|codebase|source"],
+        "grep",
+    ),
     (&["where", "we", CODE_VERBS], "grep"),
     (
         &[
@@ -942,6 +957,11 @@ mod tests {
             ("the docs have it, pull that page in", "web page"),
             ("iPhone 18 release date", "look up online"),
             ("whoami", "identity"),
+            (
+                "where do we actually send the welcome email in the code",
+                "grep",
+            ),
+            ("any .tf files left in infra/legacy?", "file, find"),
             ("bring it up to date with main", "merge"),
             ("is the upstream service even reachable", "shell command"),
             ("the npm audit is red", "shell command"),
