@@ -139,6 +139,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["commit", "messages", "from|since|over|of"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
+    (&["fold|folding|folded", "**", "in|into"], "merge"),
+    // The agent's own records are its audit: "per your records".
+    (
+        &[
+            "per|in|from|according",
+            "?",
+            "your",
+            "records|record|logs|log",
+        ],
+        "audit",
+    ),
+    (&["tagged|marked", "todo|fixme|hack|xxx"], "grep"),
+    (&["kill|pkill|killall"], "shell command"),
+    // "one agent on the SDK docs, you on the flaky test".
+    (&["one", "agent|helper", "on|for"], "parallel"),
     // "any .tf files left in infra/legacy?".
     (
         &[
@@ -811,7 +826,7 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["replace", "**", "with"],
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
-    &["should|must", "be", "**", "not|instead|rather"],
+    &["should|must", "be", "**", "not|instead|rather|now"],
     &[
         "add|insert",
         "a|an",
@@ -957,6 +972,17 @@ mod tests {
             ("the docs have it, pull that page in", "web page"),
             ("iPhone 18 release date", "look up online"),
             ("whoami", "identity"),
+            (
+                "feature/billing is behind main, fold main in",
+                "branch, merge",
+            ),
+            ("who approved the last push, per your records", "audit"),
+            ("anything in the source still tagged HACK?", "grep"),
+            ("kill the stuck celery worker", "shell command"),
+            (
+                "one agent on the SDK docs, you on the flaky test",
+                "parallel",
+            ),
             (
                 "where do we actually send the welcome email in the code",
                 "grep",
@@ -1310,6 +1336,7 @@ mod tests {
             "make the timeout in settings.yaml 30 seconds",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
+            "the timeout in worker/settings.py should be 120, it's 60 now",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }

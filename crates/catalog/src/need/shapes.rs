@@ -357,7 +357,7 @@ mod tests {
         marks(
             "branch",
             &[
-                "fold feature/login into develop",
+                "delete feature/login after review",
                 "push hotfix/1.2.3 now",
                 "is `Release/2024-q3` merged?",
             ],

@@ -331,7 +331,7 @@ fn is_own_word(w: &str) -> bool {
 const WORLD_SENSES: &[(&str, &str, &str)] = &[
     (
         "ticket|tickets",
-        "return|single|train|plane|flight|bus|tram|metro|ferry|concert|festival|match|theatre|theater|cinema|museum|lottery|parking|advance|entry|admission|lift",
+        "return|single|train|plane|flight|bus|tram|metro|ferry|concert|festival|match|theatre|theater|cinema|museum|lottery|parking|advance|entry|admission|lift|timed",
         "",
     ),
     ("record|records", "world|track|olympic", ""),
@@ -742,6 +742,7 @@ mod tests {
             "I'd appreciate a rundown of the main differences between IRAs.",
             // a word of ours in its sense out there
             "Can you check if the museum needs advance tickets?",
+            "can you check whether the Louvre needs timed tickets",
             // where the asker is
             "which pharmacies near me do flu jabs",
             "is there a bakery close to me that opens at 6",
