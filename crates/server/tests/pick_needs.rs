@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,393 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,793 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -472,9 +472,28 @@
 //! first run (the world 19 of 20 both, ours 15 and 17); training plans
 //! out there, "where … gets configured" as a search of the code, "how
 //! many lines did I add" as a diff and "a separate agent" as work in
-//! parallel then met 38 and 39, losing none. Measured now: BM25
-//! 4174/4393 (95.0 %), the local model 4274/4393 (97.3 %). A change that
-//! loses needs fails here: see [`BM25_MET`].
+//! parallel then met 38 and 39, losing none. Batch 112 (40: the agent's
+//! own tools, its plan, identity, awareness, audit, skills, connections
+//! and harnesses, with merges, PRs and the less-asked connectors) met 35
+//! and 37 on its first run, batch 113 (40, mid-covered tools said
+//! afresh) only 25 and 30, and batch 114 (40, terse as typed into a
+//! search box: "unread gmail", "flight status BA117") 37 and 37; a host
+//! of three names as a web page, a path called an endpoint as a route, a
+//! year among a few words as a look-up, and idioms (committing into git,
+//! which commit did it, pulling changes into a branch, the agent's user,
+//! workspace, machine and connections, editing in Word, raising a PR)
+//! then met 40, 36 and 39 with BM25, 40, 38 and 39 with the local model,
+//! losing none. Batches 115 to 121 (40 each), each written after the
+//! changes for the one before it, met on their first run 31, 35, 36, 36,
+//! 33, 36 and 28 with BM25 and 32, 37, 38, 39, 35, 38 and 34 with the
+//! local model: mid-covered tools and terse needs; every tool once in
+//! new words; a household's needs; no service named, only its kind ("the
+//! tracker", "our cloud storage"); the situation told, then the ask;
+//! casual chat; and every style of the stop. Idioms for each batch's
+//! misses then met 37, 39, 40, 38, 37, 39 and 35 with BM25 and 39, 40,
+//! 40, 40, 39, 39 and 37 with the local model, losing none. Measured now:
+//! BM25 4563/4793 (95.2 %), the local model 4670/4793 (97.4 %). A change
+//! that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -491,8 +510,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4174;
-const LOCAL_MET: usize = 4271;
+const BM25_MET: usize = 4563;
+const LOCAL_MET: usize = 4667;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
