@@ -816,7 +816,7 @@ mod tests {
             "I'm wondering if we talked about this before",
             "Let me know if the nightly build went green",
             "main is red: can you check why?",
-            // a year among many words, one of ours, or a number's part
+            // a year beside one of our things, or a number's part
             "invoice 2024-113 Acme",
             "archive the 2023 emails",
         ] {
