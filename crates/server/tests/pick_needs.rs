@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,793 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,833 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -491,9 +491,11 @@
 //! tracker", "our cloud storage"); the situation told, then the ask;
 //! casual chat; and every style of the stop. Idioms for each batch's
 //! misses then met 37, 39, 40, 38, 37, 39 and 35 with BM25 and 39, 40,
-//! 40, 40, 39, 39 and 37 with the local model, losing none. Measured now:
-//! BM25 4563/4793 (95.2 %), the local model 4670/4793 (97.4 %). A change
-//! that loses needs fails here: see [`BM25_MET`].
+//! 40, 40, 39, 39 and 37 with the local model, losing none. Batch 122
+//! (40, every style of the stop, written after all of it) met 30 and 36
+//! on its first run, with nothing changed for it. Measured now: BM25
+//! 4593/4833 (95.0 %), the local model 4706/4833 (97.4 %). A change that
+//! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -510,8 +512,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4563;
-const LOCAL_MET: usize = 4667;
+const BM25_MET: usize = 4593;
+const LOCAL_MET: usize = 4703;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
