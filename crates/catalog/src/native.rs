@@ -71,7 +71,7 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "spawn_agent",
-        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent agents split spawn task worker background fork",
+        "delegate subagent sub agent another second agent parallel parallelize meanwhile helper helpers spin up agent agents split spawn task worker background fork farm",
     ),
     (
         "generate_docx",
@@ -79,32 +79,44 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
     (
         "query_knowledge",
-        "knowledge base wiki handbook runbook runbooks policy internal company documentation notes facts recall query stored information policies guidelines",
+        "knowledge base wiki handbook runbook runbooks policy internal company documentation notes facts recall query stored information policies guidelines rules procedure procedures staff guide sop",
     ),
     (
         "search_memory",
         "memory remember recall previous conversation earlier past told tell said mentioned before ago last time say recommended suggested remind agreed decided favourite favorite preference preferences prefer",
     ),
-    ("show_plan", "plan steps outline todo progress show"),
+    (
+        "show_plan",
+        "plan steps outline todo progress show checklist ticked outstanding remaining phases",
+    ),
     (
         "get_identity",
-        "identity who am i profile user persona account logged signed",
+        "identity who am i profile user persona account logged signed whoami credentials role",
     ),
     (
         "get_awareness",
-        "awareness context situation current state environment",
+        "awareness context situation current state environment session tier autonomy",
     ),
     (
         "query_audit",
-        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing gate asked human ran",
+        "audit log history actions decisions approvals trail calls denied blocked allowed approved agent did doing gate asked human ran approve stopped records",
     ),
-    ("list_skills", "list installed skills available abilities"),
-    ("search_skills", "search find skills ability how to"),
+    (
+        "list_skills",
+        "list installed skills available abilities know-how given added capabilities",
+    ),
+    (
+        "search_skills",
+        "search find skills ability how to install how-to playbook",
+    ),
     (
         "list_connectors",
-        "list connectors integrations connected services apps linked accounts third-party",
+        "list connectors integrations connected services apps linked accounts third-party hooked access granted authorised authorized",
     ),
-    ("list_harnesses", "list harnesses runtimes environments"),
+    (
+        "list_harnesses",
+        "list harnesses runtimes environments cursor claude codex cli ide editor",
+    ),
 ];
 
 /// A native tool and its hint text.

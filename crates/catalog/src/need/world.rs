@@ -69,7 +69,7 @@ const OWN_WORDS: &[&str] = &[
     // documents and records
     "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook runbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
-    "hivegate laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration",
+    "hivegate laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration environment",
     // services our connectors reach
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
@@ -390,6 +390,8 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
         "good|best|cheap|cheapest|budget|gaming",
         "",
     ),
+    // "better for the environment"; "my working environment" is ours.
+    ("environment", "the|natural|marine|built|global", ""),
 ];
 
 /// Whether the word of ours at `i` is meant in its sense out there
@@ -743,6 +745,7 @@ mod tests {
             // a word of ours in its sense out there
             "Can you check if the museum needs advance tickets?",
             "can you check whether the Louvre needs timed tickets",
+            "is oat milk better for the environment than almond",
             // where the asker is
             "which pharmacies near me do flu jabs",
             "is there a bakery close to me that opens at 6",
@@ -795,6 +798,7 @@ mod tests {
             "the difference between my branch and main",
             "which table did I drop",
             "which Rust toolchain does my setup use",
+            "what can you see about my current working environment",
             "who's in my 3pm",
             // the scene set with a thing of ours; a question about us
             "I'm out sick today. Is the standup still on?",
