@@ -94,6 +94,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["we", "talked|discussed|chatted", "about"], REMEMBER),
     (&["when|time", "we", "talked|chatted|spoke"], REMEMBER),
     (&["did", "we|i|you", "say"], REMEMBER),
+    // "what name did we settle on", "which one did we pick".
+    (
+        &["did", "we", "settle|agree|decide|pick|choose|land"],
+        REMEMBER,
+    ),
     (&["have", "i", "?", "told", "you"], REMEMBER),
     (&["into", "main"], "merge"),
     (&["into", "master"], "merge"),
@@ -196,10 +201,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "read",
     ),
-    // "show me what you intend to do": the agent's plan.
+    // "show me what you intend to do", "what are you going to do
+    // first", "walk me through your approach": the agent's plan.
     (
         &[
             "what",
+            "?",
             "you",
             "**",
             "intend|intending|plan|planning|going",
@@ -208,6 +215,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "plan",
     ),
+    (&["what", "will|ll", "you", "do"], "plan"),
+    (&["your", "approach|strategy"], "plan"),
+    // "do you have a how-to for postmortems": a skill.
+    (&["a|any", "how", "to", "for|on"], "skill"),
     // Apps named by their kind: "the tracker", "the main database".
     (&["the|our|my", "tracker"], "issue tracking"),
     (&["in|from", "the|our", "?", "database|db"], "sql query"),
@@ -263,6 +274,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         LOOK_UP_ONLINE,
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
+    // "scan the logs for lines with SIGSEGV".
+    (&["for", "line|lines", "with|matching"], "grep"),
     (&["which|what", "files", "**", MENTIONING], "grep"),
     (
         &[
@@ -692,7 +705,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
-    // "the deploy script, what does it actually do": read it to say.
+    // "show what I changed in the Dockerfile": its lines, not which files.
+    (&["what", "i|we", CHANGED, "in"], "diff"),
+    // "what does the deploy script do when …", "the deploy script, what
+    // does it actually do": read it to say.
+    (
+        &[
+            "what",
+            "does|do",
+            "**",
+            "script|scripts|file|files|function|module|class|method|config|job|handler|hook|middleware|workflow",
+            "?",
+            "do",
+        ],
+        "read",
+    ),
     (
         &[
             "script|file|function|module|class|method|config|job",
@@ -993,6 +1020,17 @@ mod tests {
             ("the npm audit is red", "shell command"),
             ("list them from the lock file", "read"),
             ("show me what you intend to do", "plan"),
+            ("what are you going to do first", "plan"),
+            ("what will you do if the tests fail", "plan, run"),
+            ("walk me through your approach", "plan"),
+            ("do you have a how-to for postmortems", "skill"),
+            (
+                "what name did we settle on for the product",
+                "remember our conversation",
+            ),
+            ("what does the deploy script do when it fails", "read"),
+            ("scan the logs for lines with SIGSEGV", "grep"),
+            ("show what I changed in the parser", "diff"),
             ("everything assigned to me in the tracker", "issue tracking"),
             (
                 "which accounts in the main database have no owner",
