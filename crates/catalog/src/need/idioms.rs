@@ -35,7 +35,7 @@ const MESSED: &str = messed!();
 /// Verbs, British slang among them, that say a thing was changed, for
 /// [`IDIOMS`].
 const CHANGED: &str = concat!(
-    "change|changed|changing|modified|modifying|touched|touching|edited|editing|",
+    "change|changed|changing|modified|modifying|touched|touching|edited|editing|altered|altering|",
     messed!()
 );
 
@@ -217,6 +217,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["what", "will|ll", "you", "do"], "plan"),
     (&["your", "approach|strategy"], "plan"),
+    // "the order you'll tackle these in", "what's left on your list".
+    (&["you", "ll|will", "tackle|handle|approach|do"], "plan"),
+    (&["your", "list|checklist|todo|steps"], "plan"),
+    (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
     (&["a|any", "how", "to", "for|on"], "skill"),
     // Apps named by their kind: "the tracker", "the main database".
@@ -274,6 +278,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         LOOK_UP_ONLINE,
     ),
     (&["line|lines", "**", MENTIONING], "grep"),
+    // "where are environment variables read in the worker".
+    (
+        &[
+            "where",
+            "are|is|do|does",
+            "**",
+            "read|set|defined|loaded|used|initialised|initialized|parsed",
+            "in",
+        ],
+        "grep",
+    ),
     // "scan the logs for lines with SIGSEGV".
     (&["for", "line|lines", "with|matching"], "grep"),
     (&["which|what", "files", "**", MENTIONING], "grep"),
@@ -355,11 +370,38 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "connectors",
     ),
-    // Who the agent acts as: "what user am I running as".
+    // Who the agent acts as: "what user am I running as", "which login
+    // are you operating under", "who does the system think I am",
+    // "running with my permissions or a bot's".
     (
         &["what|which", "user|account", "am|are", "i|we|you"],
         "identity",
     ),
+    (&["you", "operating|running|acting", "as|under"], "identity"),
+    (&["who|which", "**", "think", "i", "am|m"], "identity"),
+    (
+        &[
+            "running|acting|operating",
+            "with|under",
+            "my|whose|your",
+            "permissions|credentials|rights",
+        ],
+        "identity",
+    ),
+    // "what mode are you in": how far the agent may go alone.
+    (&["mode", "are", "you", "in"], "awareness"),
+    // Harnesses by another name: "what other agent shells can I use".
+    (
+        &[
+            "agent",
+            "shell|shells|cli|clis|runtime|runtimes|harness|harnesses",
+        ],
+        "harnesses",
+    ),
+    // What the gate said: "which requests got turned down", "has anyone
+    // signed off on you sending emails".
+    (&["got|were|was|been", "turned", "down"], "denied"),
+    (&["signed", "off", "on"], "approved"),
     // Where the agent is at work: "what workspace are we in right now".
     (
         &[
@@ -475,6 +517,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // Whether tests pass is learnt by running them.
     (&["tests", "?", TEST_OUTCOMES], "run"),
+    // "kick off the benchmarks"; a match that kicks off is looked up.
+    (
+        &["kick|kicking", "off", "the|a|my|our|those|these|that|this"],
+        "run",
+    ),
     // "does the test suite still pass"; "the test fails" may be an exam.
     (&["test", "suite|suites", "?", TEST_OUTCOMES], "run"),
     (&["raised|lowered|increased|decreased", "to"], "edit"),
@@ -694,6 +741,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "parallel",
     ),
     (&["separate|another", "agent|helper"], "parallel"),
+    // "clone yourself", "a second copy of you".
+    (&["clone|copy|duplicate|fork", "yourself"], "parallel"),
+    (
+        &[
+            "copy|copies|clone|clones|instance|instances",
+            "of",
+            "you|yourself",
+        ],
+        "parallel",
+    ),
     (
         &[
             "how",
@@ -706,7 +763,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["branch", "i|we", "m|re|are", "on"], "status"),
     // "show what I changed in the Dockerfile": its lines, not which files.
-    (&["what", "i|we", CHANGED, "in"], "diff"),
+    (&["what", "?", "i|we", CHANGED, "in"], "diff"),
     // "what does the deploy script do when …", "the deploy script, what
     // does it actually do": read it to say.
     (
@@ -854,6 +911,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
+    // "the timezone is UTC, make it Europe/Berlin".
+    &["is", "*", "make|change|set", "it|that|them"],
     &[
         "add|insert",
         "a|an",
@@ -1030,6 +1089,24 @@ mod tests {
             ),
             ("what does the deploy script do when it fails", "read"),
             ("scan the logs for lines with SIGSEGV", "grep"),
+            ("the order you'll tackle these in", "plan"),
+            ("what's left on your list", "plan"),
+            ("which login are you operating under", "identity"),
+            ("is this running with my permissions", "identity"),
+            ("who does the system think I am", "identity"),
+            ("what mode are you in", "awareness"),
+            ("what other agent shells can I use", "harnesses"),
+            ("which requests got turned down", "denied"),
+            ("has anyone signed off on it", "approved"),
+            ("clone yourself for the translations", "parallel"),
+            ("a second copy of you takes the tests", "parallel"),
+            ("what have I altered in the parser", "diff"),
+            ("kick off the benchmarks", "run"),
+            ("where are the env vars read in the worker", "grep"),
+            (
+                "in settings.py the timezone is UTC, make it CET",
+                "file, edit",
+            ),
             ("show what I changed in the parser", "diff"),
             ("everything assigned to me in the tracker", "issue tracking"),
             (
