@@ -517,9 +517,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // Whether tests pass is learnt by running them.
     (&["tests", "?", TEST_OUTCOMES], "run"),
-    // "kick off the benchmarks"; a match that kicks off is looked up.
+    // "kick off the benchmarks"; a match that kicks off is looked up, and
+    // a meeting kicked off is held.
     (
-        &["kick|kicking", "off", "the|a|my|our|those|these|that|this"],
+        &[
+            "kick|kicking",
+            "off",
+            "the|a|my|our|those|these|that|this",
+            "?",
+            "benchmark|benchmarks|build|builds|test|tests|suite|job|jobs|pipeline|pipelines|script|scripts|migration|migrations|deploy|deployment",
+        ],
         "run",
     ),
     // "does the test suite still pass"; "the test fails" may be an exam.
