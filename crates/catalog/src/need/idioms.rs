@@ -90,6 +90,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["by", "whom"], AUTHOR),
     (&["did", "i", "?", "tell", "you"], REMEMBER),
+    // "which restaurant did I rave about to you".
+    (
+        &[
+            "did",
+            "i|we",
+            "rave|talk|complain|moan|gush|mention",
+            "about",
+        ],
+        REMEMBER,
+    ),
     // "we talked about a caching library", "what we discussed about".
     (&["we", "talked|discussed|chatted", "about"], REMEMBER),
     (&["when|time", "we", "talked|chatted|spoke"], REMEMBER),
@@ -124,6 +134,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", "introduced|broke|rewrote|refactored"], AUTHOR),
     (
         &["commit|change", "that|which", "introduced|broke|caused"],
+        "history",
+    ),
+    // "which PR brought the rate limiter in".
+    (
+        &[
+            "which|what",
+            "pr|commit|change|merge",
+            "brought|introduced|added|broke|caused",
+        ],
         "history",
     ),
     (&["saved", "in|to", "git"], "commit"),
@@ -218,7 +237,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "will|ll", "you", "do"], "plan"),
     (&["your", "approach|strategy"], "plan"),
     // "the order you'll tackle these in", "what's left on your list".
-    (&["you", "ll|will", "tackle|handle|approach|do"], "plan"),
+    (
+        &["you", "ll|will", "tackle|handle|approach|do|make|take"],
+        "plan",
+    ),
     (&["your", "list|checklist|todo|steps"], "plan"),
     (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
@@ -270,7 +292,30 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // The agent's own doings are in the audit: "what did you do on my
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
+    // "the last ten things you ran".
+    (
+        &[
+            "things|commands|actions|calls|steps",
+            "you",
+            "ran|did|executed|called|made|took",
+        ],
+        "audit",
+    ),
+    // "tell me what you know how to do": the agent's skills.
+    (&["what", "you", "know", "how", "to"], "skills"),
+    // "hunk by hunk", "how is it different from what is committed".
+    (&["hunk|hunks"], "diff"),
+    (
+        &[
+            "different|differs|differ",
+            "from|to|than",
+            "**",
+            "committed|head|staged",
+        ],
+        "diff",
+    ),
     (&["a|the", "new", "file"], "write"),
+    (&["start|begin", "a|an", "*", "file"], "write"),
     (&["add|adding", "a|an", "?", "file"], "write"),
     (&["look", "it|that|this", "up"], "search"),
     (
@@ -390,6 +435,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
+    (&["autopilot"], "autonomy"),
     // Harnesses by another name: "what other agent shells can I use".
     (
         &[
@@ -626,6 +672,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["where", "**", "**", "in", "the|our", "code|codebase|source"],
         "grep",
     ),
+    // "where in the backend is the session cookie configured".
+    (
+        &[
+            "where",
+            "in",
+            "the|our",
+            "code|codebase|source|backend|frontend|server",
+        ],
+        "grep",
+    ),
     (&["where", "we", CODE_VERBS], "grep"),
     (
         &[
@@ -792,7 +848,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "does",
             "it|this|that",
             "?",
-            "do",
+            "do|run",
         ],
         "read",
     ),
@@ -1109,6 +1165,20 @@ mod tests {
             ("a second copy of you takes the tests", "parallel"),
             ("what have I altered in the parser", "diff"),
             ("kick off the benchmarks", "run"),
+            ("spell out the moves you'll make", "plan"),
+            ("are you on autopilot", "autonomy"),
+            ("the last ten things you ran", "audit"),
+            ("what you know how to do", "skills"),
+            (
+                "which cafe did I rave about to you",
+                "remember our conversation",
+            ),
+            ("the CI job that publishes docs, what does it run", "read"),
+            ("where in the backend is the cookie set", "grep"),
+            ("start a notes file for today", "write"),
+            ("go through it hunk by hunk", "diff"),
+            ("how is it different from what is committed", "diff"),
+            ("which PR brought the rate limiter in", "history"),
             ("where are the env vars read in the worker", "grep"),
             (
                 "in settings.py the timezone is UTC, make it CET",

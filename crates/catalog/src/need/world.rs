@@ -63,13 +63,13 @@ const PERSONS: &[&str] = &["i", "me", "we", "us", "our", "ours", "you", "your", 
 /// "my inbox" is ours by its noun.
 const OWN_WORDS: &[&str] = &[
     // code and its history
-    "file folder directory dir src path readme changelog repo repository code codebase project refactor refactoring hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache caching auth comment hotfix main master staging production prod license lint linter formatter",
+    "file folder directory dir src path readme changelog repo repository code codebase project refactor refactoring hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache caching auth comment hotfix main master staging production prod license lint linter formatter lockfile",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog assigned assignee channel message dm thread chat team standup",
     // documents and records
     "doc document letter page wiki notebook note sheet spreadsheet table database db row column query record base handbook runbook knowledge policy opportunity lead contact account customer pipeline crm",
     // the machine, the agent and its gate
-    "hivegate laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration environment",
+    "hivegate laptop computer machine partition toolchain installed docker container disk memory cpu process port terminal shell agent helper audit skill connector tool plan gate approval approved denied rejected blocked sign integration environment workspace",
     // services our connectors reach
     "confluence airtable jira slack notion trello asana linear github gitlab bitbucket discord teams gmail outlook dropbox drive onedrive onenote obsidian salesforce hubspot pipedrive monday postgres",
 ];
@@ -392,6 +392,11 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ),
     // "better for the environment"; "my working environment" is ours.
     ("environment", "the|natural|marine|built|global", ""),
+    (
+        "workspace",
+        "home|ergonomic|coworking|garage|cosy|cozy|small",
+        "",
+    ),
 ];
 
 /// Whether the word of ours at `i` is meant in its sense out there
@@ -553,6 +558,9 @@ fn framing(words: &[String], i: usize) -> bool {
                 || (before == Some("do") && after == Some("a"))
                 // "pharmacies near me", "close to me": where the asker is.
                 || matches!(before, Some("near" | "around" | "nearby"))
+                // "which train gets me to Cardiff".
+                || (matches!(before, Some("gets" | "takes" | "take"))
+                    && matches!(after, Some("from" | "to" | "there" | "home")))
                 || (before == Some("to")
                     && i >= 2
                     && matches!(words[i - 2].as_str(), "close" | "closest" | "nearest"))
@@ -746,6 +754,8 @@ mod tests {
             "Can you check if the museum needs advance tickets?",
             "can you check whether the Louvre needs timed tickets",
             "is oat milk better for the environment than almond",
+            "which train gets me from Bristol to Cardiff before 9",
+            "ideas for a small workspace in the garage",
             // where the asker is
             "which pharmacies near me do flu jabs",
             "is there a bakery close to me that opens at 6",
@@ -800,6 +810,8 @@ mod tests {
             "which Rust toolchain does my setup use",
             "what can you see about my current working environment",
             "run the linter and fix what it complains about",
+            "am I an admin in this workspace",
+            "has the lockfile been touched",
             "who's in my 3pm",
             // the scene set with a thing of ours; a question about us
             "I'm out sick today. Is the standup still on?",
