@@ -242,6 +242,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "plan",
     ),
     (&["your", "list|checklist|todo|steps"], "plan"),
+    // "where are you up to with the list you made".
+    (&["where", "are", "you", "up", "to"], "plan"),
+    (&["list|plan|steps", "you", "made|wrote|drew"], "plan"),
     (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
     (&["a|any", "how", "to", "for|on"], "skill"),
@@ -292,6 +295,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // The agent's own doings are in the audit: "what did you do on my
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
+    // "did you run anything as root".
+    (&["did", "you", "run|execute|delete|remove"], "audit"),
     // "the last ten things you ran".
     (
         &[
@@ -305,6 +310,24 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "you", "know", "how", "to"], "skills"),
     // "hunk by hunk", "how is it different from what is committed".
     (&["hunk|hunks"], "diff"),
+    // "stuff I forgot to git add".
+    (&["git", "add"], "staged"),
+    // "my new commits only exist here, get them to the server".
+    (
+        &[
+            "commits|commit",
+            "**",
+            "to|onto",
+            "the|our",
+            "server|remote|origin|upstream",
+        ],
+        "push",
+    ),
+    // "PR it against main".
+    (
+        &["pr|mr", "it|this|that|them", "against|into|to|for"],
+        "pull request",
+    ),
     (
         &[
             "different|differs|differ",
@@ -316,6 +339,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["a|the", "new", "file"], "write"),
     (&["start|begin", "a|an", "*", "file"], "write"),
+    // "the Makefiles scattered through the tree".
+    (
+        &["scattered|dotted|strewn", "through|across|around|over|all"],
+        "find",
+    ),
     (&["add|adding", "a|an", "?", "file"], "write"),
     (&["look", "it|that|this", "up"], "search"),
     (
@@ -436,6 +464,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
+    // "what project do you think you're working in".
+    (
+        &[
+            "what|which",
+            "workspace|project|repo|repository",
+            "**",
+            "you|we",
+            "re|are",
+            "working|operating|running",
+            "in",
+        ],
+        "awareness",
+    ),
+    // What the agent has learnt: "which tricks have you been taught".
+    (&["you", "been", "taught|trained|shown"], "skills"),
+    // A harness runs the agent: "can I run you from inside VS Code".
+    (
+        &["run|launch|start", "you", "from|in|inside|under"],
+        "harnesses",
+    ),
     // Harnesses by another name: "what other agent shells can I use".
     (
         &[
@@ -670,6 +718,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "where do we actually send the welcome email in the code".
     (
         &["where", "**", "**", "in", "the|our", "code|codebase|source"],
+        "grep",
+    ),
+    // "where is the feature flag checked".
+    (
+        &[
+            "where",
+            "is|are",
+            "**",
+            "**",
+            "checked|defined|configured|initialised|initialized|parsed|imported|registered|handled",
+        ],
         "grep",
     ),
     // "where in the backend is the session cookie configured".
@@ -1179,6 +1238,20 @@ mod tests {
             ("go through it hunk by hunk", "diff"),
             ("how is it different from what is committed", "diff"),
             ("which PR brought the rate limiter in", "history"),
+            ("where are you up to with it", "plan"),
+            ("the list you made earlier", "plan"),
+            ("which project do you think you're working in", "awareness"),
+            ("did you run anything as root", "audit"),
+            ("which tricks have you been taught", "skills"),
+            ("can I run you from inside VS Code", "harnesses"),
+            (
+                "where is the feature flag for the new checkout checked",
+                "grep",
+            ),
+            ("the Makefiles scattered through the tree", "find"),
+            ("stuff I forgot to git add", "staged"),
+            ("my new commits, get them to the server", "push"),
+            ("PR it against main", "pull request"),
             ("where are the env vars read in the worker", "grep"),
             (
                 "in settings.py the timezone is UTC, make it CET",
