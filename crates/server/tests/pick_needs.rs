@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 4,833 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,113 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -493,8 +493,20 @@
 //! misses then met 37, 39, 40, 38, 37, 39 and 35 with BM25 and 39, 40,
 //! 40, 40, 39, 39 and 37 with the local model, losing none. Batch 122
 //! (40, every style of the stop, written after all of it) met 30 and 36
-//! on its first run, with nothing changed for it. Measured now: BM25
-//! 4593/4833 (95.0 %), the local model 4706/4833 (97.4 %). A change that
+//! on its first run, with nothing changed for it. Batch 123 (40, the
+//! agent's own tools in new words: "whose credentials are you using",
+//! "which bits of the job have you ticked off") met only 17 and 19 on its
+//! first run; batch 124 (40, every connector and tool once) 36 and 37.
+//! Hint words for the agent's own tools, and idioms, then met 33 and 36
+//! of 123 and 39 and 39 of 124. Batches 125 to 128 (40 each), each
+//! written after the changes for the ones before it, met on their first
+//! run 24, 37, 24 and 27 with BM25 and 23, 37, 27 and 30 with the local
+//! model (125 the agent's own tools again, 126 every connector and tool,
+//! 127 and 128 every kind); idioms for their misses then met 35, 38, 32
+//! and 35 with BM25 and 34, 39, 36 and 37 with the local model, losing
+//! none. Batch 129 (40, every kind, written after all of it) met 26 and
+//! 30 on its first run, with nothing changed for it. Measured now: BM25
+//! 4838/5113 (94.6 %), the local model 4961/5113 (97.0 %). A change that
 //! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -512,8 +524,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4593;
-const LOCAL_MET: usize = 4703;
+const BM25_MET: usize = 4838;
+const LOCAL_MET: usize = 4958;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
