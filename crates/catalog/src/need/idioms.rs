@@ -117,6 +117,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // a fix.
     (&["still", "say|saying"], "read"),
     (&["still", "says"], "edit"),
+    // "the footer says Acme Ltd, it should say Acme GmbH".
+    (&["it|that|this|which", "should", "say|read"], "edit"),
     // "the README still mentions Python 3.8": told, a fix.
     (&["still", "mentions|references"], "edit"),
     (&["what", "does", "*", "say"], "read"),
@@ -244,6 +246,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["your", "list|checklist|todo|steps"], "plan"),
     // "where are you up to with the list you made".
     (&["where", "are", "you", "up", "to"], "plan"),
+    // "map out how you'll migrate the tests".
+    (&["how", "you", "ll|will"], "plan"),
     (&["list|plan|steps", "you", "made|wrote|drew"], "plan"),
     (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
@@ -464,6 +468,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
+    // "describe your surroundings", "are you in read-only mode".
+    (&["your", "surroundings|setup|situation"], "awareness"),
+    (&["are", "you", "in", "*", "mode"], "awareness"),
     // "what project do you think you're working in".
     (
         &[
@@ -488,13 +495,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "agent",
-            "shell|shells|cli|clis|runtime|runtimes|harness|harnesses",
+            "shell|shells|cli|clis|runtime|runtimes|harness|harnesses|frontend|frontends|client|clients",
         ],
         "harnesses",
     ),
     // What the gate said: "which requests got turned down", "has anyone
     // signed off on you sending emails".
     (&["got|were|was|been", "turned", "down"], "denied"),
+    (&["vetoed|overruled"], "denied"),
     (&["signed", "off", "on"], "approved"),
     // Where the agent is at work: "what workspace are we in right now".
     (
@@ -731,6 +739,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "where does the app decide which locale to use".
+    (
+        &[
+            "where",
+            "does|do",
+            "the|our",
+            "app|code|backend|frontend|server|api|service|codebase",
+            "decide|decides|choose|pick|check|set|handle|compute|load|read",
+        ],
+        "grep",
+    ),
     // "where in the backend is the session cookie configured".
     (
         &[
@@ -831,6 +850,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "web page",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    (&["port|ports", "are|is", "open|free|taken|used"], "run"),
     // "is anything listening on 5432", "what's listening on 8080".
     (
         &[
@@ -893,7 +913,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "what",
             "does|do",
             "**",
-            "script|scripts|file|files|function|module|class|method|config|job|handler|hook|middleware|workflow",
+            "script|scripts|file|files|function|module|class|method|config|job|handler|hook|middleware|workflow|target|targets",
             "?",
             "do",
         ],
@@ -1252,6 +1272,15 @@ mod tests {
             ("stuff I forgot to git add", "staged"),
             ("my new commits, get them to the server", "push"),
             ("PR it against main", "pull request"),
+            ("map out how you'll migrate the tests", "plan"),
+            ("describe your surroundings", "awareness"),
+            ("are you in read-only mode", "awareness"),
+            ("which commands were vetoed", "denied"),
+            ("which agent frontends work with it", "harnesses"),
+            ("what does the Makefile's release target do", "file, read"),
+            ("where does the app decide the locale", "grep"),
+            ("the footer says Ltd, it should say GmbH", "edit"),
+            ("which ports are open here", "run"),
             ("where are the env vars read in the worker", "grep"),
             (
                 "in settings.py the timezone is UTC, make it CET",

@@ -63,7 +63,7 @@ const PERSONS: &[&str] = &["i", "me", "we", "us", "our", "ours", "you", "your", 
 /// "my inbox" is ours by its noun.
 const OWN_WORDS: &[&str] = &[
     // code and its history
-    "file folder directory dir src path readme changelog repo repository code codebase project refactor refactoring hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache caching auth comment hotfix main master staging production prod license lint linter formatter lockfile",
+    "file folder directory dir src path readme changelog repo repository code codebase project refactor refactoring hardcoded password secret credential branch commit committed pr merge diff hunk staged unstaged git config configuration setting env script build test deploy deployment server service log function class module package dependency dependencies todo dockerfile monorepo uncommitted change changed logic middleware scheduler parser handler endpoint backend frontend cache caching auth comment hotfix main master staging production prod license lint linter formatter lockfile footer",
     // mail, meetings, work tracking, chat
     "email mail inbox calendar meeting invite appointment event ticket issue bug board card task sprint backlog assigned assignee channel message dm thread chat team standup",
     // documents and records
