@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,153 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,193 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -508,9 +508,11 @@
 //! 30 on its first run, with nothing changed for it. Batch 130 (40,
 //! every kind, written after that) met 29 and 29 on its first run; one
 //! of its labels then accepted the connector it names, as batch 127's
-//! like need does, and idioms met 39 and 39, losing none. Measured now:
-//! BM25 4877/5153 (94.6 %), the local model 5000/5153 (97.0 %). A change
-//! that loses needs fails here: see [`BM25_MET`].
+//! like need does, and idioms met 39 and 39, losing none. Batch 131 (40,
+//! every kind, written after all of that) met 23 and 27 on its first
+//! run, with nothing changed for it. Measured now: BM25 4900/5193
+//! (94.4 %), the local model 5027/5193 (96.8 %). A change that loses
+//! needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -527,8 +529,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4877;
-const LOCAL_MET: usize = 4997;
+const BM25_MET: usize = 4900;
+const LOCAL_MET: usize = 5024;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
