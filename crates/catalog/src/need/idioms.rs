@@ -249,6 +249,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "map out how you'll migrate the tests".
     (&["how", "you", "ll|will"], "plan"),
     (&["list|plan|steps", "you", "made|wrote|drew"], "plan"),
+    // "your to-do list": the hyphen splits it.
     (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
     (&["a|any", "how", "to", "for|on"], "skill"),
@@ -312,7 +313,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "tell me what you know how to do": the agent's skills.
     (&["what", "you", "know", "how", "to"], "skills"),
-    // "hunk by hunk", "how is it different from what is committed".
+    // "hunk by hunk".
     (&["hunk|hunks"], "diff"),
     // "stuff I forgot to git add".
     (&["git", "add"], "staged"),
@@ -332,6 +333,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["pr|mr", "it|this|that|them", "against|into|to|for"],
         "pull request",
     ),
+    // "how is parser.rs different from what is committed".
     (
         &[
             "different|differs|differ",
@@ -850,6 +852,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "web page",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // "which ports are open on this laptop".
     (&["port|ports", "are|is", "open|free|taken|used"], "run"),
     // "is anything listening on 5432", "what's listening on 8080".
     (
