@@ -510,9 +510,10 @@
 //! of its labels then accepted the connector it names, as batch 127's
 //! like need does, and idioms met 39 and 39, losing none. Batch 131 (40,
 //! every kind, written after all of that) met 23 and 27 on its first
-//! run, with nothing changed for it. Measured now: BM25 4900/5193
-//! (94.4 %), the local model 5027/5193 (96.8 %). A change that loses
-//! needs fails here: see [`BM25_MET`].
+//! run; after that run was recorded, idioms for its misses met 34 and
+//! 35, losing none. Measured now: BM25 4911/5193 (94.6 %), the local
+//! model 5035/5193 (97.0 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -529,8 +530,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4900;
-const LOCAL_MET: usize = 5024;
+const BM25_MET: usize = 4911;
+const LOCAL_MET: usize = 5032;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -255,6 +255,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["a|any", "how", "to", "for|on"], "skill"),
     // Apps named by their kind: "the tracker", "the main database".
     (&["the|our|my", "tracker"], "issue tracking"),
+    // "the official guidance on sharing data, per our docs".
+    (
+        &[
+            "per|according",
+            "?",
+            "our|the|company",
+            "docs|documentation|guidelines|guidance|policy|policies|handbook|rules",
+        ],
+        "knowledge base",
+    ),
     (&["in|from", "the|our", "?", "database|db"], "sql query"),
     // Newsletters come by mail, and are left by it.
     (&["unsubscribe|newsletter|newsletters"], "email"),
@@ -301,7 +311,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
     // "did you run anything as root".
-    (&["did", "you", "run|execute|delete|remove"], "audit"),
+    (&["did", "you", "run|execute|delete|remove|touch"], "audit"),
     // "the last ten things you ran".
     (
         &[
@@ -441,6 +451,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["you", "?", "got|have", "access", "to"], "connectors"),
     (
+        &["you", "been", "given|granted", "access|keys"],
+        "connectors",
+    ),
+    (
         &[
             "you",
             "re|are",
@@ -457,6 +471,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["you", "operating|running|acting", "as|under"], "identity"),
+    // "do your actions show up as me", "which service account do you use".
+    (
+        &["show|shows|appear|appears", "?", "as", "me|you|who"],
+        "identity",
+    ),
+    (&["service", "account"], "identity"),
     (&["who|which", "**", "think", "i", "am|m"], "identity"),
     (
         &[
@@ -470,6 +490,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
+    // "how much are you allowed to do on your own".
+    (&["on", "your", "own"], "autonomy"),
+    (&["are", "you", "allowed|permitted"], "autonomy"),
+    // "which directory are you sitting in".
+    (&["are", "you", "sitting|currently", "in"], "awareness"),
     // "describe your surroundings", "are you in read-only mode".
     (&["your", "surroundings|setup|situation"], "awareness"),
     (&["are", "you", "in", "*", "mode"], "awareness"),
@@ -741,6 +766,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which module assembles the invoice PDF".
+    (
+        &[
+            "which|what",
+            "module|file|function|class|package|component",
+            "assembles|builds|creates|generates|renders|handles|sends|computes",
+        ],
+        "grep",
+    ),
     // "where does the app decide which locale to use".
     (
         &[
@@ -852,6 +886,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "web page",
     ),
     (&["listening|listens", "on", "port|ports"], "run"),
+    // "get the app running on localhost".
+    (&["on|at", "localhost"], "run"),
     // "which ports are open on this laptop".
     (&["port|ports", "are|is", "open|free|taken|used"], "run"),
     // "is anything listening on 5432", "what's listening on 8080".
@@ -918,7 +954,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "**",
             "script|scripts|file|files|function|module|class|method|config|job|handler|hook|middleware|workflow|target|targets",
             "?",
-            "do",
+            "do|put|write|insert|return|create",
         ],
         "read",
     ),
@@ -1038,7 +1074,12 @@ pub(super) const LACKING: &[&[&str]] = &[
 /// Creating, in any voice ("create notes.md", "notes.md is to be
 /// created", "start a CONTRIBUTING.md"), which makes a named file one to
 /// write.
-pub(super) const CREATING: &[&[&str]] = &[&["create|created|creating"], &["start|begin", "a|an"]];
+pub(super) const CREATING: &[&[&str]] = &[
+    &["create|created|creating"],
+    &["start|begin", "a|an"],
+    // "a shell script that tars the uploads, saved as backup.sh".
+    &["saved|save", "as"],
+];
 
 /// A value put back as it was, or made one, which makes a named file one
 /// to edit: "put django back to 4.2 in requirements.txt", "make the
@@ -1056,6 +1097,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
+    // "the base URL in config.js points at staging, point it at prod".
+    &["point", "it|that|them", "at|to"],
     // "the timezone is UTC, make it Europe/Berlin".
     &["is", "*", "make|change|set", "it|that|them"],
     &[
@@ -1284,6 +1327,24 @@ mod tests {
             ("where does the app decide the locale", "grep"),
             ("the footer says Ltd, it should say GmbH", "edit"),
             ("which ports are open here", "run"),
+            ("do your actions show up as me", "identity"),
+            ("which service account do you use", "identity"),
+            ("which directory are you sitting in", "awareness"),
+            ("how much can you do on your own", "autonomy"),
+            ("what did you touch on the server", "audit"),
+            ("which inboxes have you been given access to", "connectors"),
+            (
+                "the guidance on customer data, per our docs",
+                "knowledge base",
+            ),
+            ("what does the seed script put in it", "read"),
+            ("which module assembles the invoice PDF", "grep"),
+            (
+                "the URL in config.js points at staging, point it at prod",
+                "file, edit",
+            ),
+            ("a script that tars it, saved as backup.sh", "file, write"),
+            ("get the app running on localhost", "run"),
             ("where are the env vars read in the worker", "grep"),
             (
                 "in settings.py the timezone is UTC, make it CET",

@@ -369,7 +369,12 @@ const WORLD_SENSES: &[(&str, &str, &str)] = &[
     ("board", "on", "game|games"),
     ("page", "", "turner|turners"),
     ("service", "", "station|stations"),
-    ("team", "", "building"),
+    // "players on a rugby union team".
+    (
+        "team",
+        "rugby|union|football|soccer|cricket|hockey|basketball|baseball|netball|national|sports|relay",
+        "building",
+    ),
     (
         "build",
         "",
@@ -755,6 +760,7 @@ mod tests {
             "can you check whether the Louvre needs timed tickets",
             "is oat milk better for the environment than almond",
             "which train gets me from Bristol to Cardiff before 9",
+            "how many players are on a rugby union team",
             "ideas for a small workspace in the garage",
             // where the asker is
             "which pharmacies near me do flu jabs",
