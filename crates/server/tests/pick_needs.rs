@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,193 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,233 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -511,9 +511,11 @@
 //! like need does, and idioms met 39 and 39, losing none. Batch 131 (40,
 //! every kind, written after all of that) met 23 and 27 on its first
 //! run; after that run was recorded, idioms for its misses met 34 and
-//! 35, losing none. Measured now: BM25 4911/5193 (94.6 %), the local
-//! model 5035/5193 (97.0 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! 35, losing none. Batch 132 (40, every kind, written after all of
+//! that) met 28 and 31 on its first run; idioms for its misses then met
+//! 38 and 39, losing none. Measured now: BM25 4951/5233 (94.6 %), the
+//! local model 5076/5233 (97.0 %). A change that loses needs fails here:
+//! see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -530,8 +532,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4911;
-const LOCAL_MET: usize = 5032;
+const BM25_MET: usize = 4951;
+const LOCAL_MET: usize = 5073;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

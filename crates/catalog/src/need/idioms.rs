@@ -312,6 +312,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "did|have", "you", "do|done"], "audit"),
     // "did you run anything as root".
     (&["did", "you", "run|execute|delete|remove|touch"], "audit"),
+    // "a log of every file you deleted".
+    (
+        &[
+            "every|all|each",
+            "*",
+            "you",
+            "deleted|removed|ran|executed|touched",
+        ],
+        "audit",
+    ),
     // "the last ten things you ran".
     (
         &[
@@ -360,7 +370,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["scattered|dotted|strewn", "through|across|around|over|all"],
         "find",
     ),
-    (&["add|adding", "a|an", "?", "file"], "write"),
+    (&["add|adding|put", "a|an", "?", "file"], "write"),
+    // "are there any .bak files hanging around".
+    (&["files", "hanging|kicking", "around|about"], "find"),
+    // "is my checkout clean".
+    (
+        &["checkout|tree|clone|repo|branch", "?", "clean|dirty"],
+        "status",
+    ),
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
@@ -477,6 +494,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["service", "account"], "identity"),
+    // "what username do your database queries run under".
+    (
+        &[
+            "username|user|login|account",
+            "**",
+            "run|runs|running",
+            "as|under",
+        ],
+        "identity",
+    ),
     (&["who|which", "**", "think", "i", "am|m"], "identity"),
     (
         &[
@@ -492,11 +519,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["autopilot"], "autonomy"),
     // "how much are you allowed to do on your own".
     (&["on", "your", "own"], "autonomy"),
-    (&["are", "you", "allowed|permitted"], "autonomy"),
+    (&["are", "you", "allowed|permitted|trusted"], "autonomy"),
+    // "do you need my OK for every write".
+    (
+        &["you", "need", "my", "ok|okay|approval|permission|sign"],
+        "autonomy",
+    ),
     // "which directory are you sitting in".
     (&["are", "you", "sitting|currently", "in"], "awareness"),
     // "describe your surroundings", "are you in read-only mode".
-    (&["your", "surroundings|setup|situation"], "awareness"),
+    (
+        &["your", "?", "surroundings|setup|situation|context"],
+        "awareness",
+    ),
     (&["are", "you", "in", "*", "mode"], "awareness"),
     // "what project do you think you're working in".
     (
@@ -770,7 +805,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "which|what",
-            "module|file|function|class|package|component",
+            "module|file|function|class|package|component|handler|service|endpoint|route|job",
             "assembles|builds|creates|generates|renders|handles|sends|computes",
         ],
         "grep",
@@ -924,6 +959,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["separate|another", "agent|helper"], "parallel"),
     // "clone yourself", "a second copy of you".
     (&["clone|copy|duplicate|fork", "yourself"], "parallel"),
+    // "have two other instances do German and Italian".
+    (
+        &[
+            "other|more|extra|additional|two|three|four",
+            "instances|copies|clones",
+        ],
+        "parallel",
+    ),
     (
         &[
             "copy|copies|clone|clones|instance|instances",
@@ -1097,6 +1140,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
+    // "config.yaml has retries: 3, it should be 5".
+    &["it|that|this|which", "should|must", "be"],
     // "the base URL in config.js points at staging, point it at prod".
     &["point", "it|that|them", "at|to"],
     // "the timezone is UTC, make it Europe/Berlin".
@@ -1345,6 +1390,16 @@ mod tests {
             ),
             ("a script that tars it, saved as backup.sh", "file, write"),
             ("get the app running on localhost", "run"),
+            ("what username do your queries run under", "identity"),
+            ("what's your working context", "awareness"),
+            ("do you need my OK for every write", "autonomy"),
+            ("every file you deleted this session", "audit"),
+            ("have two other instances do German", "parallel"),
+            ("which handler sends the reset email", "grep"),
+            ("any .bak files hanging around", "file, find"),
+            ("config.yaml has retries: 3, it should be 5", "file, edit"),
+            ("put a CODEOWNERS file in .github", "file, write"),
+            ("is my checkout clean", "status"),
             ("where are the env vars read in the worker", "grep"),
             (
                 "in settings.py the timezone is UTC, make it CET",
