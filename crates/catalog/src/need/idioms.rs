@@ -467,6 +467,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "edit",
     ),
     (&["you", "?", "got|have", "access", "to"], "connectors"),
+    // "which inboxes have you been given access to".
     (
         &["you", "been", "given|granted", "access|keys"],
         "connectors",
