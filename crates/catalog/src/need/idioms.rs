@@ -50,6 +50,11 @@ const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 /// Words for a folder, for [`IDIOMS`]: "the size of the vendor folder".
 const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
 
+/// Words for the code as a place, for [`IDIOMS`]: "where … in the code",
+/// "where in the backend …". Not "repo": "where's the onboarding markdown
+/// in the repo" finds a file.
+const CODE_PLACES: &str = "code|codebase|source|backend|frontend|server";
+
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app, "what does
 /// the LICENSE say" a read. `*` stands for one to three words, `**` for
@@ -787,10 +792,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["where", "do|does", "we|i|you", CODE_VERBS], "grep"),
     // "where do we actually send the welcome email in the code".
-    (
-        &["where", "**", "**", "in", "the|our", "code|codebase|source"],
-        "grep",
-    ),
+    (&["where", "**", "**", "in", "the|our", CODE_PLACES], "grep"),
     // "where is the feature flag checked".
     (
         &[
@@ -823,15 +825,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "grep",
     ),
     // "where in the backend is the session cookie configured".
-    (
-        &[
-            "where",
-            "in",
-            "the|our",
-            "code|codebase|source|backend|frontend|server",
-        ],
-        "grep",
-    ),
+    (&["where", "in", "the|our", CODE_PLACES], "grep"),
     (&["where", "we", CODE_VERBS], "grep"),
     (
         &[
@@ -1401,6 +1395,7 @@ mod tests {
             ("config.yaml has retries: 3, it should be 5", "file, edit"),
             ("put a CODEOWNERS file in .github", "file, write"),
             ("is my checkout clean", "status"),
+            ("where do we hash passwords in the backend", "grep"),
             ("where are the env vars read in the worker", "grep"),
             (
                 "in settings.py the timezone is UTC, make it CET",
