@@ -119,12 +119,271 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
     ),
 ];
 
-/// A native tool and its hint text.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// (tool name, example requests): how people ask for each native tool, in
+/// whole sentences. The model reads these as it reads a need, where it
+/// reads a list of hint words poorly; a tool scores as its nearest
+/// example when that is nearer than its hints
+/// ([`EmbeddingRanker::with_examples`](crate::retrieval::embedding::EmbeddingRanker::with_examples)).
+/// BM25 does not read them: the hint words are its part.
+pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
+    (
+        "read_file",
+        &[
+            "show me what this file says",
+            "open the config and tell me what's in it",
+            "print the first lines of the log",
+            "what does this script do when it runs",
+            "what is defined in this source file",
+        ],
+    ),
+    (
+        "write_file",
+        &[
+            "create a new file with this content",
+            "save this text as a file in the project",
+            "start a fresh readme for the repo",
+            "write the output to a file",
+        ],
+    ),
+    (
+        "edit_file",
+        &[
+            "change this line in the file",
+            "fix the typo in the code",
+            "replace the old value with the new one in the config",
+            "rename the variable in that source file",
+            "reword this paragraph in the markdown file",
+        ],
+    ),
+    (
+        "search_files",
+        &[
+            "find the files with this name",
+            "which files in the repo are images",
+            "list every test file under the folder",
+            "where is that file kept in the project",
+        ],
+    ),
+    (
+        "search_content",
+        &[
+            "which files mention this function",
+            "find where this text appears in the code",
+            "where in the codebase is this error handled",
+            "search the source for every use of the setting",
+        ],
+    ),
+    (
+        "bash",
+        &[
+            "run this command in the terminal",
+            "how much disk space is left on this machine",
+            "install the package and run the tests",
+            "is the server process still running",
+            "build the project and run the linter",
+        ],
+    ),
+    (
+        "web_search",
+        &[
+            "look this up online",
+            "what's the latest news about this",
+            "what is the weather going to be tomorrow",
+            "who won the game last night",
+        ],
+    ),
+    (
+        "web_fetch",
+        &[
+            "download the page at this address",
+            "read the article at this link",
+            "get the contents of this url",
+            "fetch the response from that web endpoint",
+        ],
+    ),
+    (
+        "git_status",
+        &[
+            "what have I changed that isn't committed",
+            "which files are modified or untracked",
+            "is my working tree clean",
+            "what branch am I on",
+        ],
+    ),
+    (
+        "git_diff",
+        &[
+            "show me the diff of my changes",
+            "what exactly changed in this file since the last commit",
+            "compare my edits to what's committed",
+            "which lines did I modify",
+        ],
+    ),
+    (
+        "git_log",
+        &[
+            "who changed this last and when",
+            "show the recent commit history",
+            "which commit introduced this",
+            "what landed on the branch this week",
+        ],
+    ),
+    (
+        "git_commit",
+        &[
+            "commit my changes with a message",
+            "save a checkpoint of the work in git",
+            "record these edits as a commit",
+        ],
+    ),
+    (
+        "git_push",
+        &[
+            "push my commits to the remote",
+            "upload my branch to the server",
+            "publish the new tag",
+        ],
+    ),
+    (
+        "git_pr",
+        &[
+            "open a pull request for my branch",
+            "ask for a code review of these changes",
+            "propose merging the feature into main",
+        ],
+    ),
+    (
+        "git_merge",
+        &[
+            "merge this branch into main",
+            "bring the other branch's changes into mine",
+            "combine the two branches",
+        ],
+    ),
+    (
+        "spawn_agent",
+        &[
+            "get some helpers to work on these in parallel",
+            "hand this subtask to another agent",
+            "split the work across several assistants at once",
+            "start a second copy of yourself for the research",
+            "have several of you work on different parts at the same time",
+        ],
+    ),
+    (
+        "generate_docx",
+        &[
+            "make a Word document of this",
+            "save the summary as a Word file",
+            "turn these notes into a document I can print",
+        ],
+    ),
+    (
+        "query_knowledge",
+        &[
+            "what does our company policy say about this",
+            "look it up in the team's knowledge base",
+            "according to our internal docs, how do we do this",
+            "what's the official procedure in our handbook",
+        ],
+    ),
+    (
+        "search_memory",
+        &[
+            "what did I tell you before about this",
+            "do you remember what I said I prefer",
+            "what did we decide last time we talked",
+            "remind me what I mentioned earlier",
+        ],
+    ),
+    (
+        "show_plan",
+        &[
+            "what are your next steps",
+            "show me your plan for this task",
+            "which steps have you done and which are left",
+            "how are you going to approach this",
+        ],
+    ),
+    (
+        "get_identity",
+        &[
+            "who are you logged in as",
+            "which account are you acting under",
+            "whose permissions do you have",
+            "what user do you run as",
+        ],
+    ),
+    (
+        "get_awareness",
+        &[
+            "what are you allowed to do right now",
+            "which workspace are you working in",
+            "what tier and autonomy level are you at",
+            "what can you see about your current setup",
+        ],
+    ),
+    (
+        "query_audit",
+        &[
+            "what actions have you taken today",
+            "show me the calls that were blocked or approved",
+            "what did you run on my behalf",
+            "list everything you did that needed my approval",
+        ],
+    ),
+    (
+        "list_skills",
+        &[
+            "what skills do you have installed",
+            "which abilities have been added to you",
+            "list the skills you can use",
+        ],
+    ),
+    (
+        "search_skills",
+        &[
+            "is there a skill that can do this",
+            "find a skill for making presentations",
+            "search for a skill I could install",
+        ],
+    ),
+    (
+        "list_connectors",
+        &[
+            "which of my accounts are you connected to",
+            "what apps can you reach",
+            "have I given you access to my email",
+            "which services are hooked up",
+            "what integrations are enabled",
+        ],
+    ),
+    (
+        "list_harnesses",
+        &[
+            "which coding assistants can run you",
+            "can I use you from my editor or the command line",
+            "what agent front ends do you work with",
+        ],
+    ),
+];
+
+/// A native tool, its hint words and its example requests.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NativeTool {
     pub name: String,
     pub hints: String,
+    pub examples: Vec<String>,
+}
+
+/// A `[[tool]]` of the configuration file. Examples left out keep a
+/// default tool's own.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ToolFile {
+    name: String,
+    hints: String,
+    examples: Option<Vec<String>>,
 }
 
 /// The native tools a deployment exposes.
@@ -141,6 +400,11 @@ impl Default for NativeTools {
                 .map(|(n, h)| NativeTool {
                     name: (*n).into(),
                     hints: (*h).into(),
+                    examples: NATIVE_TOOL_EXAMPLES
+                        .iter()
+                        .find(|(e, _)| e == n)
+                        .map(|(_, ex)| ex.iter().map(|s| (*s).into()).collect())
+                        .unwrap_or_default(),
                 })
                 .collect(),
         }
@@ -153,7 +417,7 @@ struct File {
     #[serde(default)]
     replace: bool,
     #[serde(default)]
-    tool: Vec<NativeTool>,
+    tool: Vec<ToolFile>,
 }
 
 /// The largest native-tools file read: a list of tool names and hint
@@ -162,8 +426,9 @@ struct File {
 pub const MAX_NATIVE_TOOLS_BYTES: usize = 1024 * 1024;
 
 impl NativeTools {
-    /// `replace = true` drops the defaults; `[[tool]] name, hints` entries
-    /// add tools or override a default's hints.
+    /// `replace = true` drops the defaults; `[[tool]] name, hints,
+    /// examples?` entries add tools or override a default's hints (and its
+    /// examples, when given).
     pub fn from_toml(text: &str) -> Result<NativeTools, CatalogError> {
         if text.len() > MAX_NATIVE_TOOLS_BYTES {
             return Err(CatalogError::Data(format!(
@@ -191,8 +456,17 @@ impl NativeTools {
                 )));
             }
             match out.tools.iter_mut().find(|x| x.name == t.name) {
-                Some(x) => x.hints = t.hints,
-                None => out.tools.push(t),
+                Some(x) => {
+                    x.hints = t.hints;
+                    if let Some(e) = t.examples {
+                        x.examples = e;
+                    }
+                }
+                None => out.tools.push(NativeTool {
+                    name: t.name,
+                    hints: t.hints,
+                    examples: t.examples.unwrap_or_default(),
+                }),
             }
         }
         Ok(out)
@@ -226,6 +500,44 @@ mod tests {
         ] {
             assert!(n.names().any(|x| x == t), "{t}");
         }
+    }
+
+    #[test]
+    fn every_default_tool_has_example_requests() {
+        for t in NativeTools::default().tools {
+            assert!(t.examples.len() >= 3, "{}", t.name);
+        }
+        // Each example names a default tool, once.
+        for (i, (name, _)) in NATIVE_TOOL_EXAMPLES.iter().enumerate() {
+            assert!(NATIVE_TOOL_HINTS.iter().any(|(n, _)| n == name), "{name}");
+            assert!(
+                NATIVE_TOOL_EXAMPLES[..i].iter().all(|(n, _)| n != name),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn config_sets_examples_or_keeps_the_defaults() {
+        let n = NativeTools::from_toml(
+            "[[tool]]\nname = \"bash\"\nhints = \"shell\"\n\
+             [[tool]]\nname = \"git_log\"\nhints = \"history\"\nexamples = [\"who broke it\"]\n\
+             [[tool]]\nname = \"deploy\"\nhints = \"ship\"\nexamples = [\"put it live\"]\n\
+             [[tool]]\nname = \"rollback\"\nhints = \"undo\"\n",
+        )
+        .unwrap();
+        let get = |name: &str| n.tools.iter().find(|t| t.name == name).unwrap();
+        let defaults = NativeTools::default();
+        let default_bash = defaults.tools.iter().find(|t| t.name == "bash").unwrap();
+        assert_eq!(get("bash").examples, default_bash.examples);
+        assert_eq!(get("git_log").examples, ["who broke it"]);
+        assert_eq!(get("deploy").examples, ["put it live"]);
+        assert!(get("rollback").examples.is_empty());
+        let e =
+            NativeTools::from_toml("[[tool]]\nname = \"x\"\nhints = \"\"\nexamples = \"one\"\n")
+                .unwrap_err()
+                .to_string();
+        assert!(e.contains("native tools"), "{e}");
     }
 
     #[test]

@@ -63,6 +63,7 @@ fn skill_entry(s: &Skill, lane: Lane, installed: bool) -> Entry {
         },
         install_action: (!installed).then(|| "install_capability".into()),
         declared_permissions: None,
+        examples: Vec::new(),
     }
 }
 
@@ -82,6 +83,7 @@ pub fn entries(src: &PickSources<'_>) -> Vec<Entry> {
             availability: CapabilityAvailability::Active,
             install_action: None,
             declared_permissions: None,
+            examples: t.examples.clone(),
         });
     }
     let installed: HashSet<&str> = src
@@ -121,6 +123,7 @@ pub fn entries(src: &PickSources<'_>) -> Vec<Entry> {
             },
             install_action: (!connected).then(|| format!("connect_connector:{}", c.id)),
             declared_permissions: None,
+            examples: Vec::new(),
         });
     }
     for s in &src.mcp.servers {
@@ -134,6 +137,7 @@ pub fn entries(src: &PickSources<'_>) -> Vec<Entry> {
             availability: CapabilityAvailability::Installable,
             install_action: Some("capability_request".into()),
             declared_permissions: None,
+            examples: Vec::new(),
         });
     }
     for p in src.marketplace {
@@ -152,6 +156,7 @@ pub fn entries(src: &PickSources<'_>) -> Vec<Entry> {
             availability: CapabilityAvailability::Installable,
             install_action: Some("capability_request".into()),
             declared_permissions: None,
+            examples: Vec::new(),
         });
     }
     out

@@ -217,23 +217,26 @@ impl Discovery {
             marketplace: &packages,
         });
         let docs = CandidateIndex::docs(&list);
+        let (owners, edocs) = CandidateIndex::example_docs(&list);
         let cdocs = catalog_docs(&catalog);
         let mut used = None;
         let (ranker, catalog_ranker) = match &embedder {
             Some(e) => {
                 let built = async {
                     let v = vectors(store, e, &docs, progress).await?;
+                    let x = vectors(store, e, &edocs, progress).await?;
                     let c = vectors(store, e, &cdocs, progress).await?;
-                    Ok::<_, DiscoveryError>((v, c))
+                    Ok::<_, DiscoveryError>((v, x, c))
                 }
                 .await;
                 match built {
-                    Ok((v, c)) => {
+                    Ok((v, x, c)) => {
                         used = Some(Arc::clone(e));
                         (
                             Hybrid::with_embeddings(
                                 &docs,
-                                EmbeddingRanker::from_vectors(Arc::clone(e), v),
+                                EmbeddingRanker::from_vectors(Arc::clone(e), v)
+                                    .with_examples(&owners, x),
                             ),
                             Hybrid::with_embeddings(
                                 &cdocs,

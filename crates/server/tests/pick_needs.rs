@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,233 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,353 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -513,9 +513,19 @@
 //! run; after that run was recorded, idioms for its misses met 34 and
 //! 35, losing none. Batch 132 (40, every kind, written after all of
 //! that) met 28 and 31 on its first run; idioms for its misses then met
-//! 38 and 39, losing none. Measured now: BM25 4951/5233 (94.6 %), the
-//! local model 5076/5233 (97.0 %). A change that loses needs fails here:
-//! see [`BM25_MET`].
+//! 38 and 39, losing none. Batches 133 (40, the agent's own tools in
+//! fresh words) and 134 (40, every connector and tool) met 25 and 36 with
+//! BM25 and 27 and 38 with the local model on their first run. Example
+//! requests for the native tools, read by the model
+//! (`NATIVE_TOOL_EXAMPLES`, `EXAMPLE_WEIGHT`), were then tried; batch 135
+//! (40, every kind, mostly the agent's own tools) was written after the
+//! first try and met 29 with BM25 and, through `hivegate pick`, 31 with
+//! the local model on the build before them. With them, at the weight
+//! chosen on the 5,233 needs before batch 133 (5076 → 5102 there, none
+//! lost), the local model met 29, 38 and 32 of batches 133 to 135; BM25
+//! does not read them. Measured now: BM25 5041/5353 (94.2 %), the local
+//! model 5201/5353 (97.2 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -532,8 +542,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 4951;
-const LOCAL_MET: usize = 5073;
+const BM25_MET: usize = 5041;
+const LOCAL_MET: usize = 5198;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -69,6 +69,11 @@ fn mostly_unlatin(text: &str) -> bool {
 pub struct EmbeddingRanker {
     embedder: Arc<dyn Embedder>,
     docs: Vec<Vec<f32>>,
+    /// Example requests, each owned by a document (`example_owners`, in
+    /// step): a document scores as its own text or its nearest example,
+    /// whichever is nearer the query.
+    examples: Vec<Vec<f32>>,
+    example_owners: Vec<usize>,
 }
 
 impl EmbeddingRanker {
@@ -88,12 +93,33 @@ impl EmbeddingRanker {
         Ok(EmbeddingRanker {
             embedder,
             docs: vecs,
+            examples: Vec::new(),
+            example_owners: Vec::new(),
         })
     }
 
     /// From vectors computed earlier (e.g. cached in the store).
     pub fn from_vectors(embedder: Arc<dyn Embedder>, docs: Vec<Vec<f32>>) -> EmbeddingRanker {
-        EmbeddingRanker { embedder, docs }
+        EmbeddingRanker {
+            embedder,
+            docs,
+            examples: Vec::new(),
+            example_owners: Vec::new(),
+        }
+    }
+
+    /// With example requests: `owners[i]` is the document that the vector
+    /// `vectors[i]` asks for. A document's score is then the best cosine
+    /// of its text and its examples. An owner past the corpus is dropped.
+    pub fn with_examples(mut self, owners: &[usize], vectors: Vec<Vec<f32>>) -> EmbeddingRanker {
+        let n = self.docs.len();
+        (self.example_owners, self.examples) = owners
+            .iter()
+            .copied()
+            .zip(vectors)
+            .filter(|(o, _)| *o < n)
+            .unzip();
+        self
     }
 
     /// Whether the vectors carry meaning (false for the `hash` fallback).
@@ -153,9 +179,40 @@ impl EmbeddingRanker {
     /// [`EmbeddingRanker::scores_for`] of several query vectors, reading
     /// the document vectors once for all of them.
     pub fn scores_for_all(&self, qs: &[&[f32]]) -> Vec<Vec<f64>> {
-        cosines(qs, &self.docs)
-            .into_iter()
+        let mut rows = cosines(qs, &self.docs);
+        if !self.examples.is_empty() {
+            for (row, best) in rows.iter_mut().zip(self.nearest_examples(qs)) {
+                for (slot, b) in row.iter_mut().zip(best) {
+                    if let (Some(s), Some(b)) = (slot.as_mut(), b) {
+                        *s = s.max((*s + b) / 2.0);
+                    }
+                }
+            }
+        }
+        rows.into_iter()
             .map(|row| row.into_iter().map(|c| c.map_or(-1.0, f64::from)).collect())
+            .collect()
+    }
+}
+
+impl EmbeddingRanker {
+    /// Per query, each document's nearest example (its cosine), or `None`
+    /// for a document without examples.
+    pub fn nearest_examples(&self, qs: &[&[f32]]) -> Vec<Vec<Option<f32>>> {
+        if self.examples.is_empty() {
+            return vec![Vec::new(); qs.len()];
+        }
+        cosines(qs, &self.examples)
+            .into_iter()
+            .map(|ex| {
+                let mut best: Vec<Option<f32>> = vec![None; self.docs.len()];
+                for (&owner, c) in self.example_owners.iter().zip(ex) {
+                    if let (Some(b), Some(c)) = (best.get_mut(owner), c) {
+                        *b = Some(b.map_or(c, |x| x.max(c)));
+                    }
+                }
+                best
+            })
             .collect()
     }
 }
@@ -175,7 +232,48 @@ impl Ranker for EmbeddingRanker {
 
 #[cfg(test)]
 mod tests {
-    use super::{Doc, embedding_text};
+    use std::sync::Arc;
+
+    use hivegate_embed::provider::HashEmbedder;
+
+    use super::{Doc, EmbeddingRanker, embedding_text};
+
+    #[test]
+    fn a_document_moves_halfway_to_its_nearest_example() {
+        let unit = |x: f32, y: f32| vec![x, y];
+        let r = EmbeddingRanker::from_vectors(
+            Arc::new(HashEmbedder),
+            vec![unit(1.0, 0.0), unit(0.0, 1.0), unit(0.6, 0.8)],
+        )
+        .with_examples(
+            // Doc 1 has two examples, doc 2 one that is farther than its
+            // own text; owner 7 is past the corpus and dropped.
+            &[1, 1, 2, 7],
+            vec![
+                unit(0.8, 0.6),
+                unit(1.0, 0.0),
+                unit(0.0, 1.0),
+                unit(1.0, 0.0),
+            ],
+        );
+        let q = [1.0f32, 0.0];
+        let near = r.nearest_examples(&[&q]).pop().unwrap();
+        assert_eq!(near, vec![None, Some(1.0), Some(0.0)]);
+        let s = r.scores_for(&q);
+        assert_eq!(s[0], 1.0);
+        // 0.0 raised halfway to its best example, 1.0.
+        assert!((s[1] - 0.5).abs() < 1e-6, "{s:?}");
+        // Its example is farther than its text: the text's cosine stays.
+        assert!((s[2] - 0.6).abs() < 1e-6, "{s:?}");
+        // Without examples nothing is read as one.
+        let plain = EmbeddingRanker::from_vectors(Arc::new(HashEmbedder), vec![unit(1.0, 0.0)]);
+        assert_eq!(plain.nearest_examples(&[&q]), vec![Vec::new()]);
+        // A vector of another dimension is never an example's match.
+        let odd = EmbeddingRanker::from_vectors(Arc::new(HashEmbedder), vec![unit(0.0, 1.0)])
+            .with_examples(&[0], vec![vec![1.0, 0.0, 0.0]]);
+        assert_eq!(odd.nearest_examples(&[&q]), vec![vec![None]]);
+        assert_eq!(odd.scores_for(&q), vec![0.0]);
+    }
 
     fn doc(id: &str, text: &str) -> Doc {
         Doc::new(id, text)

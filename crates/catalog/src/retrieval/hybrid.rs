@@ -112,6 +112,9 @@ pub struct Scored {
     /// BM25's scores, in corpus order, when fusion ran (without it `fused`
     /// is BM25's).
     pub bm25: Option<Vec<f64>>,
+    /// Each document's nearest example request to the query, when
+    /// embeddings ran and documents have examples (else empty).
+    pub examples: Vec<Option<f32>>,
 }
 
 /// A corpus indexed for every ranker.
@@ -188,6 +191,7 @@ impl Hybrid {
             cosines: None,
             error,
             bm25: None,
+            examples: Vec::new(),
         };
         let Some(emb) = &self.embedding else {
             return lexical(bm, None);
@@ -208,6 +212,7 @@ impl Hybrid {
                     cosines: Some(cosines),
                     error: None,
                     bm25: Some(bm),
+                    examples: emb.nearest_examples(&[&q]).pop().unwrap_or_default(),
                 }
             }
             Err(e) => lexical(bm, Some(e)),
