@@ -70,8 +70,7 @@ pub struct EmbeddingRanker {
     embedder: Arc<dyn Embedder>,
     docs: Vec<Vec<f32>>,
     /// Example requests, each owned by a document (`example_owners`, in
-    /// step): a document scores as its own text or its nearest example,
-    /// whichever is nearer the query.
+    /// step); see [`EmbeddingRanker::with_examples`].
     examples: Vec<Vec<f32>>,
     example_owners: Vec<usize>,
 }
@@ -109,8 +108,13 @@ impl EmbeddingRanker {
     }
 
     /// With example requests: `owners[i]` is the document that the vector
-    /// `vectors[i]` asks for. A document's score is then the best cosine
-    /// of its text and its examples. An owner past the corpus is dropped.
+    /// `vectors[i]` asks for. Where a document's nearest example is nearer
+    /// the query than its text, its cosine moves halfway to the example's.
+    /// Taking the example's whole met more of the needs in
+    /// `crates/server/tests/data/needs.jsonl` but lost eight that its text
+    /// had met (halfway lost three, met again once two examples were reworded and
+    /// [`EXAMPLE_WEIGHT`](crate::acquisition::EXAMPLE_WEIGHT) was added).
+    /// An owner past the corpus is dropped.
     pub fn with_examples(mut self, owners: &[usize], vectors: Vec<Vec<f32>>) -> EmbeddingRanker {
         let n = self.docs.len();
         (self.example_owners, self.examples) = owners
@@ -180,12 +184,10 @@ impl EmbeddingRanker {
     /// the document vectors once for all of them.
     pub fn scores_for_all(&self, qs: &[&[f32]]) -> Vec<Vec<f64>> {
         let mut rows = cosines(qs, &self.docs);
-        if !self.examples.is_empty() {
-            for (row, best) in rows.iter_mut().zip(self.nearest_examples(qs)) {
-                for (slot, b) in row.iter_mut().zip(best) {
-                    if let (Some(s), Some(b)) = (slot.as_mut(), b) {
-                        *s = s.max((*s + b) / 2.0);
-                    }
+        for (row, best) in rows.iter_mut().zip(self.nearest_examples(qs)) {
+            for (slot, b) in row.iter_mut().zip(best) {
+                if let (Some(s), Some(b)) = (slot.as_mut(), b) {
+                    *s = s.max((*s + b) / 2.0);
                 }
             }
         }
@@ -193,9 +195,7 @@ impl EmbeddingRanker {
             .map(|row| row.into_iter().map(|c| c.map_or(-1.0, f64::from)).collect())
             .collect()
     }
-}
 
-impl EmbeddingRanker {
     /// Per query, each document's nearest example (its cosine), or `None`
     /// for a document without examples.
     pub fn nearest_examples(&self, qs: &[&[f32]]) -> Vec<Vec<Option<f32>>> {
