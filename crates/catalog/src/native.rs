@@ -121,10 +121,13 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
 
 /// (tool name, example requests): how people ask for each native tool, in
 /// whole sentences. The model reads these as it reads a need, where it
-/// reads a list of hint words poorly; a tool scores as its nearest
-/// example when that is nearer than its hints
-/// ([`EmbeddingRanker::with_examples`](crate::retrieval::embedding::EmbeddingRanker::with_examples)).
-/// BM25 does not read them: the hint words are its part.
+/// reads a list of hint words poorly: a tool's cosine moves towards its
+/// nearest example
+/// ([`EmbeddingRanker::with_examples`](crate::retrieval::embedding::EmbeddingRanker::with_examples)),
+/// and that example also counts on its own
+/// ([`EXAMPLE_WEIGHT`](crate::acquisition::EXAMPLE_WEIGHT)). BM25 does not
+/// read them: the hint words are its part. Written from what each tool
+/// does, not from the needs of `crates/server/tests/data/needs.jsonl`.
 pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
     (
         "read_file",
