@@ -288,9 +288,10 @@ fn with_curated_lexical(
 /// embedding's cosine already holds the examples
 /// ([`EmbeddingRanker::with_examples`](crate::retrieval::embedding::EmbeddingRanker::with_examples)),
 /// but for these entries BM25 also counts again ([`CURATED_LEXICAL_WEIGHT`]),
-/// so the words a need shares with the hints still chose the tool ("talk me
-/// through what you're planning to change" → git_commit). This term says
-/// which tool the need reads like.
+/// so the words a need shares with the hints still ranked the tools ("get
+/// three assistants going on the three vendor quotes at the same time"
+/// left spawn_agent out of the first three). This term says which tool
+/// the need reads like.
 /// Chosen on the 5,233 needs written before the examples, with the local
 /// model: 5076 met without examples, 5091 with them in the cosine alone,
 /// then 5102 at 1.0, 5105 at 1.5 and 5107 at 2.0. Only 1.0 lost no need
