@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,433 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,473 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -528,7 +528,15 @@
 //! in fresh plain words) and 137 (40, every native tool, and needs given
 //! with their reason or routine: "since Mark is out sick, move his …")
 //! were then added; on their first run they met 37 and 34 with BM25, 39
-//! and 37 with the local model. A change that loses needs fails here: see
+//! and 37 with the local model. Idioms for their misses (whose login,
+//! which coding agents, the apps the agent can reach, what it is equipped
+//! to do, changes brought from a branch into another) and a page named by
+//! its address read as one to fetch, even where other words ask for a
+//! look-up, then met 38 and 39 with BM25 and 39 and 40 with the local
+//! model, losing none, and one older need in both modes. Measured then:
+//! BM25 5119/5433 (94.2 %), the local model 5281/5433 (97.2 %). Batch
+//! 138 (40, the connectors and tools least covered so far, Composio
+//! among them) was then added, not yet run. A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -546,8 +554,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5041;
-const LOCAL_MET: usize = 5198;
+const BM25_MET: usize = 5119;
+const LOCAL_MET: usize = 5278;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

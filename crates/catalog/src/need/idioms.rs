@@ -171,6 +171,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
     (&["fold|folding|folded", "**", "in|into"], "merge"),
+    // "bring the changes from the payments branch into mine".
+    (&["from", "**", "branch", "into"], "merge"),
     // The agent's own records are its audit: "per your records".
     (
         &[
@@ -500,6 +502,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["service", "account"], "identity"),
+    (
+        &["whose", "login|account|credentials|name|identity|user"],
+        "identity",
+    ),
     // "what username do your database queries run under".
     (
         &[
@@ -554,6 +560,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // What the agent has learnt: "which tricks have you been taught".
     (&["you", "been", "taught|trained|shown"], "skills"),
+    (&["you", "?", "equipped|kitted", "to|for|out"], "skills"),
+    // "which of my work apps can you reach".
+    (
+        &["apps|services|accounts", "**", "you", "reach|access"],
+        "connectors",
+    ),
+    // "which coding agents can you hand work off to".
+    (
+        &["which|what", "coding", "agent|agents|assistant|assistants"],
+        "harnesses",
+    ),
     // A harness runs the agent: "can I run you from inside VS Code".
     (
         &["run|launch|start", "you", "from|in|inside|under"],
@@ -1230,6 +1247,14 @@ mod tests {
             ("did I already tell you my timezone", REMEMBER),
             ("have I told you about Rex", REMEMBER),
             ("did hotfix-17 get folded into main", "merge"),
+            (
+                "bring the changes from the payments branch into mine",
+                "merge",
+            ),
+            ("whose login do you use", "identity"),
+            ("what are you already equipped to do", "skills"),
+            ("which of my work apps can you reach", "connectors"),
+            ("which coding agents can you hand work to", "harnesses"),
             ("is there already a file called NOTICE", "find"),
             ("does the guide still say 3.8", "read"),
             (

@@ -132,6 +132,11 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             hints.push(hint);
         }
     }
+    // "open the feed at https://… and list the headlines": the page named
+    // is fetched, whatever words would otherwise send it to a search.
+    if hints.contains(&"url") {
+        hints.retain(|h| *h != LOOK_UP_ONLINE);
+    }
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
     // to write; "check whether config.toml still …": one to read; "put
     // django back to 4.2 in requirements.txt": one to edit; "the history
@@ -226,5 +231,17 @@ mod tests {
             &words("what's the git status"),
             &name_words("git_status")
         ));
+    }
+
+    #[test]
+    fn a_named_page_is_fetched_not_looked_up() {
+        assert_eq!(
+            hints_of("today's headlines"),
+            "today's headlines (look up online)"
+        );
+        assert_eq!(
+            hints_of("open https://news.example.net/feed.xml and list the headlines"),
+            "open https://news.example.net/feed.xml and list the headlines (url)"
+        );
     }
 }
