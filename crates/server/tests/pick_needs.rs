@@ -533,11 +533,14 @@
 //! to do, changes brought from a branch into another) and a page named by
 //! its address read as one to fetch, even where other words ask for a
 //! look-up, then met 38 and 39 with BM25 and 39 and 40 with the local
-//! model, losing none, and one older need in both modes. Measured then:
-//! BM25 5119/5433 (94.2 %), the local model 5281/5433 (97.2 %). Batch
+//! model, losing none, and one older need in both modes. Batch
 //! 138 (40, the connectors and tools least covered so far, Composio
 //! among them) was then added; on its first run it met 33 with BM25 and
-//! 35 with the local model. A change that loses needs fails here: see
+//! 35 with the local model. Idioms for its misses (the address the agent
+//! sends from, where it is running, the staging area, a PR proposed, a
+//! setting increased in a named file, the places in our code where …)
+//! then met all 40 in both modes, losing none. Measured now: BM25
+//! 5159/5473 (94.3 %), the local model 5321/5473 (97.2 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -555,8 +558,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5119;
-const LOCAL_MET: usize = 5278;
+const BM25_MET: usize = 5159;
+const LOCAL_MET: usize = 5318;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

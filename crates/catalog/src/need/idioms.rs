@@ -502,6 +502,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["service", "account"], "identity"),
+    // "which email address are you sending from".
+    (
+        &["you", "sending|send|writing|posting|emailing", "from|as"],
+        "identity",
+    ),
     (
         &["whose", "login|account|credentials|name|identity|user"],
         "identity",
@@ -539,6 +544,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "which directory are you sitting in".
     (&["are", "you", "sitting|currently", "in"], "awareness"),
+    // "what operating system and folder are you working in", "can you
+    // see the internet from where you're running".
+    (
+        &["are", "you", "working|running|operating", "in"],
+        "awareness",
+    ),
+    (
+        &["where", "you", "re|are", "running|working|sitting|based"],
+        "awareness",
+    ),
     // "describe your surroundings", "are you in read-only mode".
     (
         &["your", "?", "surroundings|setup|situation|context"],
@@ -665,9 +680,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["blog", "post|posts|entry|entries|article|articles"],
         "web page",
     ),
-    // A pull request raised, by its short name.
+    // A pull request raised, by its short name: "PR" alone is too short
+    // for the seed's keyword scorer to count. Not "PR" wherever it
+    // stands: "my PR has conflicts with main" is a merge.
     (
-        &["raise|open|file|submit|send", "a|an|the|my", "?", "pr|mr"],
+        &[
+            "raise|open|file|submit|send|propose|suggest|create|make|draft|prepare",
+            "a|an|the|my",
+            "?",
+            "pr|mr",
+        ],
         "pull request",
     ),
     // "didn't" is the tokens didn, t.
@@ -694,6 +716,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // Indian English: "what all changes I have done", "who all have
     // committed", "one new file has to be made".
     (&["changes", "i", "?", "?", "done|did|made"], "status"),
+    (&["staging", "area"], "status"),
     (&["haven|hasn|didn", "t", "?", "committed"], "status"),
     (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
     (&["files", "**", "not", "?", "committed"], "status"),
@@ -810,6 +833,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["where", "do|does", "we|i|you", CODE_VERBS], "grep"),
     // "where do we actually send the welcome email in the code".
     (&["where", "**", "**", "in", "the|our", CODE_PLACES], "grep"),
+    // "the spots in our code where errors are swallowed".
+    (&["in", "the|our", CODE_PLACES, "where"], "grep"),
     // "where is the feature flag checked".
     (
         &[
@@ -1142,7 +1167,7 @@ pub(super) const CREATING: &[&[&str]] = &[
 /// appsettings.json from Debug to Warning".
 pub(super) const SETTING: &[&[&str]] = &[
     &["back", "to"],
-    &["make|set|bump", "the", "**", "in"],
+    &["make|set|bump|increase|decrease|reduce", "the", "**", "in"],
     &[
         "make|set|bump|raise|lower|change|switch",
         "it|this|that|them",
@@ -1252,6 +1277,12 @@ mod tests {
                 "merge",
             ),
             ("whose login do you use", "identity"),
+            ("which address are you sending from", "identity"),
+            ("what folder are you working in", "awareness"),
+            ("can you see the web from where you're running", "awareness"),
+            ("propose a PR for it", "pull request"),
+            ("anything in the staging area", "status"),
+            ("the spots in our code where we retry", "grep"),
             ("what are you already equipped to do", "skills"),
             ("which of my work apps can you reach", "connectors"),
             ("which coding agents can you hand work to", "harnesses"),
@@ -1697,9 +1728,9 @@ mod tests {
             "the table of contents",
             "all the files are fine",
             "my todo in Notion",
+            "code reviews for the PR",
             "commits by default",
             "what did Sam change",
-            "code reviews for the PR",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
@@ -1768,6 +1799,7 @@ mod tests {
         for need in [
             "put django back to 4.2 in requirements.txt",
             "make the timeout in settings.yaml 30 seconds",
+            "increase the pool size in db/config.toml to 20",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
             "the timeout in worker/settings.py should be 120, it's 60 now",
