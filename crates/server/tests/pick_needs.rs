@@ -539,11 +539,15 @@
 //! 35 with the local model. Idioms for its misses (the address the agent
 //! sends from, where it is running, the staging area, a PR proposed, a
 //! setting increased in a named file, the places in our code where …)
-//! then met all 40 in both modes, losing none. Measured now: BM25
-//! 5159/5473 (94.3 %), the local model 5321/5473 (97.2 %). Batch 139
+//! then met all 40 in both modes, losing none. Batch 139
 //! (40, every kind, half of them the agent's own tools, written after all
 //! of that) was then added; on its first run it met 31 with BM25 and 37
-//! with the local model. A change that loses needs fails here: see
+//! with the local model. Idioms for its misses (everything the agent has
+//! done, calls waved through, a permissions level, the list it made for
+//! itself, what changed between two builds, whether I am on the right
+//! branch, every place we do something) then met 37 and 40, losing none,
+//! and one older need in each mode. Measured now: BM25 5197/5513
+//! (94.3 %), the local model 5362/5513 (97.3 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -561,8 +565,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5159;
-const LOCAL_MET: usize = 5318;
+const BM25_MET: usize = 5197;
+const LOCAL_MET: usize = 5359;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

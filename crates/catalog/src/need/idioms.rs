@@ -255,7 +255,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["where", "are", "you", "up", "to"], "plan"),
     // "map out how you'll migrate the tests".
     (&["how", "you", "ll|will"], "plan"),
-    (&["list|plan|steps", "you", "made|wrote|drew"], "plan"),
+    // "the to-do list you've made for yourself".
+    (
+        &[
+            "list|plan|steps",
+            "you",
+            "?",
+            "made|wrote|drew|written|drawn",
+        ],
+        "plan",
+    ),
     // "your to-do list": the hyphen splits it.
     (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
@@ -317,6 +326,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // The agent's own doings are in the audit: "what did you do on my
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
+    // "the log of everything you've done since lunch".
+    (&["everything|all", "you", "?", "done|did"], "audit"),
+    // "how many of your calls were waved through".
+    (&["waved|let", "through"], "approved"),
     // "did you run anything as root".
     (&["did", "you", "run|execute|delete|remove|touch"], "audit"),
     // "a log of every file you deleted".
@@ -342,6 +355,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "you", "know", "how", "to"], "skills"),
     // "hunk by hunk".
     (&["hunk|hunks"], "diff"),
+    // "what changed between yesterday's build and today's".
+    (&["changed|change|changes", "between"], "diff"),
     // "stuff I forgot to git add".
     (&["git", "add"], "staged"),
     // "my new commits only exist here, get them to the server".
@@ -534,6 +549,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
+    // "what permissions level have I set for you".
+    (
+        &["permission|permissions|autonomy|trust", "level|levels"],
+        "autonomy",
+    ),
     // "how much are you allowed to do on your own".
     (&["on", "your", "own"], "autonomy"),
     (&["are", "you", "allowed|permitted|trusted"], "autonomy"),
@@ -717,6 +737,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // committed", "one new file has to be made".
     (&["changes", "i", "?", "?", "done|did|made"], "status"),
     (&["staging", "area"], "status"),
+    // "am I on the right branch".
+    (&["i", "on", "**", "branch"], "status"),
     (&["haven|hasn|didn", "t", "?", "committed"], "status"),
     (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
     (&["files", "**", "not", "?", "committed"], "status"),
@@ -868,6 +890,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "where in the backend is the session cookie configured".
     (&["where", "in", "the|our", CODE_PLACES], "grep"),
+    // "find every place we hardcode the tax rate".
+    (&["place|places|spot|spots", "we|our"], "grep"),
     (&["where", "we", CODE_VERBS], "grep"),
     (
         &[
@@ -1277,6 +1301,13 @@ mod tests {
                 "merge",
             ),
             ("whose login do you use", "identity"),
+            ("the list you've made for yourself", "plan"),
+            ("the log of everything you've done since lunch", "audit"),
+            ("how many of your calls were waved through", "approved"),
+            ("what permissions level have I set for you", "autonomy"),
+            ("every place we hardcode the tax rate", "grep"),
+            ("what changed between the two builds", "diff"),
+            ("am I on the right branch", "status"),
             ("which address are you sending from", "identity"),
             ("what folder are you working in", "awareness"),
             ("can you see the web from where you're running", "awareness"),
