@@ -546,10 +546,16 @@
 //! done, calls waved through, a permissions level, the list it made for
 //! itself, what changed between two builds, whether I am on the right
 //! branch, every place we do something) then met 37 and 40, losing none,
-//! and one older need in each mode. Measured now: BM25 5197/5513
-//! (94.3 %), the local model 5362/5513 (97.3 %). Batch 140 (40, every
+//! and one older need in each mode. Batch 140 (40, every
 //! kind, written after all of that) was then added; on its first run it
-//! met 29 with BM25 and 33 with the local model. A change that loses needs fails here: see
+//! met 29 with BM25 and 33 with the local model. Idioms for its misses
+//! (the agent's next move, the stages it will go through, how free a
+//! hand or how much leeway it has, commands refused, the setup it is in,
+//! agent programs, a file's evolution, an unused import deleted) then met
+//! 36 and 39, losing none, and two older needs with BM25 (among them
+//! stop 43's "how much leeway have I given you") and one with the local
+//! model. Measured now: BM25 5235/5553 (94.3 %), the local model
+//! 5402/5553 (97.3 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -567,8 +573,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5197;
-const LOCAL_MET: usize = 5359;
+const BM25_MET: usize = 5235;
+const LOCAL_MET: usize = 5399;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -168,6 +168,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["commit", "messages", "from|since|over|of"], "history"),
+    // "how has the schema file evolved".
+    (&["evolved|evolve|evolving"], "history"),
     (&["track", "down"], "find"),
     (&["hunt", "for|down"], "find"),
     (&["fold|folding|folded", "**", "in|into"], "merge"),
@@ -245,9 +247,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["what", "will|ll", "you", "do"], "plan"),
     (&["your", "approach|strategy"], "plan"),
+    // "what's your next move".
+    (&["your", "next", "move|moves|step|steps"], "plan"),
     // "the order you'll tackle these in", "what's left on your list".
     (
-        &["you", "ll|will", "tackle|handle|approach|do|make|take"],
+        &["you", "ll|will", "tackle|handle|approach|do|make|take|go"],
         "plan",
     ),
     (&["your", "list|checklist|todo|steps"], "plan"),
@@ -549,6 +553,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
+    // "how free a hand do you have", "how much leeway have I given you".
+    (&["free", "?", "hand|rein|reign"], "autonomy"),
+    (&["leeway|latitude"], "autonomy"),
     // "what permissions level have I set for you".
     (
         &["permission|permissions|autonomy|trust", "level|levels"],
@@ -564,6 +571,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "which directory are you sitting in".
     (&["are", "you", "sitting|currently", "in"], "awareness"),
+    // "is this a sandbox or the production setup you're in".
+    (
+        &[
+            "setup|environment|sandbox|system",
+            "you",
+            "re|are",
+            "in|on|running",
+        ],
+        "awareness",
+    ),
     // "what operating system and folder are you working in", "can you
     // see the internet from where you're running".
     (
@@ -615,7 +632,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "agent",
-            "shell|shells|cli|clis|runtime|runtimes|harness|harnesses|frontend|frontends|client|clients",
+            "shell|shells|cli|clis|runtime|runtimes|harness|harnesses|frontend|frontends|client|clients|program|programs",
         ],
         "harnesses",
     ),
@@ -623,6 +640,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // signed off on you sending emails".
     (&["got|were|was|been", "turned", "down"], "denied"),
     (&["vetoed|overruled"], "denied"),
+    // "did any of your shell commands get refused".
+    (
+        &["get|got|were|was|been", "refused|rejected|denied|blocked"],
+        "denied",
+    ),
     (&["signed", "off", "on"], "approved"),
     // Where the agent is at work: "what workspace are we in right now".
     (
@@ -1198,6 +1220,12 @@ pub(super) const SETTING: &[&[&str]] = &[
         "to",
     ],
     &["replace", "**", "with"],
+    // "delete the unused import at the top of utils/dates.ts".
+    &[
+        "delete|remove|drop",
+        "**",
+        "import|imports|line|lines|comment|comments|block",
+    ],
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
@@ -1301,6 +1329,14 @@ mod tests {
                 "merge",
             ),
             ("whose login do you use", "identity"),
+            ("what's your next move", "plan"),
+            ("the stages you'll go through", "plan"),
+            ("which agent programs are set up here", "harnesses"),
+            ("did any of your commands get refused", "denied"),
+            ("how free a hand do you have", "autonomy"),
+            ("how much leeway have I given you", "autonomy"),
+            ("is this the production setup you're in", "awareness"),
+            ("how has the schema evolved", "history"),
             ("the list you've made for yourself", "plan"),
             ("the log of everything you've done since lunch", "audit"),
             ("how many of your calls were waved through", "approved"),
@@ -1831,6 +1867,7 @@ mod tests {
             "put django back to 4.2 in requirements.txt",
             "make the timeout in settings.yaml 30 seconds",
             "increase the pool size in db/config.toml to 20",
+            "delete the unused import at the top of utils/dates.ts",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
             "the timeout in worker/settings.py should be 120, it's 60 now",
