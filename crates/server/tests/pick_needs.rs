@@ -556,8 +556,8 @@
 //! stop 43's "how much leeway have I given you") and one with the local
 //! model. Measured now: BM25 5235/5553 (94.3 %), the local model
 //! 5402/5553 (97.3 %). Batch 141 (40, every kind, half of them the
-//! agent's own tools, written after all of that) was then added, not yet
-//! run. A change that loses needs fails here: see
+//! agent's own tools, written after all of that) was then added; on its
+//! first run it met 28 with BM25 and 34 with the local model. A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
