@@ -554,10 +554,16 @@
 //! agent programs, a file's evolution, an unused import deleted) then met
 //! 36 and 39, losing none, and two older needs with BM25 (among them
 //! stop 43's "how much leeway have I given you") and one with the local
-//! model. Measured now: BM25 5235/5553 (94.3 %), the local model
-//! 5402/5553 (97.3 %). Batch 141 (40, every kind, half of them the
+//! model. Batch 141 (40, every kind, half of them the
 //! agent's own tools, written after all of that) was then added; on its
-//! first run it met 28 with BM25 and 34 with the local model. A change that loses needs fails here: see
+//! first run it met 28 with BM25 and 34 with the local model. Idioms for
+//! its misses (who the agent is authenticated as, its need of my say-so,
+//! the approvals I granted it, the playbooks it has, a skill I could add,
+//! the lines I added, what was committed since, anything staged, a
+//! function tracked down, a setting raised, a command run on this
+//! machine) then met 37 and 39, losing none, and one older need with
+//! BM25. Measured now: BM25 5273/5593 (94.3 %), the local model
+//! 5441/5593 (97.3 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -575,8 +581,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5235;
-const LOCAL_MET: usize = 5399;
+const BM25_MET: usize = 5273;
+const LOCAL_MET: usize = 5438;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -168,9 +168,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["commit", "messages", "from|since|over|of"], "history"),
+    // "what has been committed to main since Monday".
+    (&["committed|landed", "**", "since"], "history"),
     // "how has the schema file evolved".
     (&["evolved|evolve|evolving"], "history"),
     (&["track", "down"], "find"),
+    // "track down the function that formats currency".
+    (
+        &[
+            "track|find|locate|where",
+            "**",
+            "function|method|class",
+            "that|which",
+        ],
+        "grep",
+    ),
     (&["hunt", "for|down"], "find"),
     (&["fold|folding|folded", "**", "in|into"], "merge"),
     // "bring the changes from the payments branch into mine".
@@ -187,6 +199,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["tagged|marked", "todo|fixme|hack|xxx"], "grep"),
     (&["kill|pkill|killall"], "shell command"),
+    // "generate a new SSH key pair on this machine"; not "my work exists
+    // only on this machine", which is a push.
+    (
+        &[
+            "generate|create|install|run|start|stop|restart|alive|running",
+            "**",
+            "on",
+            "this|my",
+            "machine|box|laptop|computer",
+        ],
+        "shell command",
+    ),
     // "one agent on the SDK docs, you on the flaky test".
     (&["one", "agent|helper", "on|for"], "parallel"),
     // "any .tf files left in infra/legacy?".
@@ -359,6 +383,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "you", "know", "how", "to"], "skills"),
     // "hunk by hunk".
     (&["hunk|hunks"], "diff"),
+    // "which exact lines did I add to the parser".
+    (
+        &[
+            "lines",
+            "**",
+            "i|we",
+            "add|added|change|changed|modify|modified|remove|removed",
+        ],
+        "diff",
+    ),
     // "what changed between yesterday's build and today's".
     (&["changed|change|changes", "between"], "diff"),
     // "stuff I forgot to git add".
@@ -521,6 +555,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["service", "account"], "identity"),
+    // "who you're authenticated as on the calendar side".
+    (
+        &["you", "?", "authenticated|logged|signed", "?", "as|in"],
+        "identity",
+    ),
     // "which email address are you sending from".
     (
         &["you", "sending|send|writing|posting|emailing", "from|as"],
@@ -566,7 +605,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["are", "you", "allowed|permitted|trusted"], "autonomy"),
     // "do you need my OK for every write".
     (
-        &["you", "need", "my", "ok|okay|approval|permission|sign"],
+        &["you", "need", "my", "ok|okay|approval|permission|sign|say"],
         "autonomy",
     ),
     // "which directory are you sitting in".
@@ -612,6 +651,22 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // What the agent has learnt: "which tricks have you been taught".
     (&["you", "been", "taught|trained|shown"], "skills"),
+    // "the playbooks you currently have".
+    (
+        &["playbooks|skills|abilities", "you", "?", "have|got|know"],
+        "skills",
+    ),
+    // "a ready-made skill I could add for expense reports".
+    (
+        &[
+            "skill|skills",
+            "**",
+            "i|we",
+            "could|can|might|should",
+            "add|install|get",
+        ],
+        "install",
+    ),
     (&["you", "?", "equipped|kitted", "to|for|out"], "skills"),
     // "which of my work apps can you reach".
     (
@@ -640,6 +695,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // signed off on you sending emails".
     (&["got|were|was|been", "turned", "down"], "denied"),
     (&["vetoed|overruled"], "denied"),
+    // "a report of the approvals I granted you".
+    (
+        &["approvals|approval|permissions", "i", "granted|gave|given"],
+        "approved",
+    ),
     // "did any of your shell commands get refused".
     (
         &["get|got|were|was|been", "refused|rejected|denied|blocked"],
@@ -759,6 +819,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // committed", "one new file has to be made".
     (&["changes", "i", "?", "?", "done|did|made"], "status"),
     (&["staging", "area"], "status"),
+    // "is there anything staged that I forgot to commit".
+    (
+        &["anything|something", "staged|unstaged|uncommitted"],
+        "status",
+    ),
     // "am I on the right branch".
     (&["i", "on", "**", "branch"], "status"),
     (&["haven|hasn|didn", "t", "?", "committed"], "status"),
@@ -1213,7 +1278,12 @@ pub(super) const CREATING: &[&[&str]] = &[
 /// appsettings.json from Debug to Warning".
 pub(super) const SETTING: &[&[&str]] = &[
     &["back", "to"],
-    &["make|set|bump|increase|decrease|reduce", "the", "**", "in"],
+    &[
+        "make|set|bump|increase|decrease|reduce|raise|lower",
+        "the",
+        "**",
+        "in",
+    ],
     &[
         "make|set|bump|raise|lower|change|switch",
         "it|this|that|them",
@@ -1329,6 +1399,22 @@ mod tests {
                 "merge",
             ),
             ("whose login do you use", "identity"),
+            ("who you're authenticated as on the calendar", "identity"),
+            ("do you need my say-so first", "autonomy"),
+            ("a report of the approvals I granted you", "approved"),
+            ("the playbooks you currently have", "skills"),
+            ("a ready-made skill I could add", "install"),
+            ("which exact lines did I add to the parser", "diff"),
+            ("what has been committed to main since then", "history"),
+            ("is there anything staged", "status"),
+            (
+                "track down the function that formats currency",
+                "find, grep",
+            ),
+            (
+                "generate a new SSH key pair on this machine",
+                "shell command",
+            ),
             ("what's your next move", "plan"),
             ("the stages you'll go through", "plan"),
             ("which agent programs are set up here", "harnesses"),
@@ -1867,6 +1953,7 @@ mod tests {
             "put django back to 4.2 in requirements.txt",
             "make the timeout in settings.yaml 30 seconds",
             "increase the pool size in db/config.toml to 20",
+            "raise the max upload size in nginx.conf to 50M",
             "delete the unused import at the top of utils/dates.ts",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
