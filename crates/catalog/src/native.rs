@@ -129,8 +129,8 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
 /// read them: the hint words are its part. Read by BM25 too (each tool's
 /// best example score, z-normalised and added as the model's nearest
 /// example is), they moved needs around rather than meeting more: at
-/// weights 0.5, 1.0 and 2.0 they met 22, 43 and 72 needs that BM25 had
-/// missed and missed 18, 31 and 53 it had met. Written from what each tool
+/// weights 0.5, 1.0 and 2.0 they met 22, 43 and 68 needs that BM25 had
+/// missed and missed 18, 31 and 52 it had met. Written from what each tool
 /// does; six were then added or reworded for older needs of
 /// `crates/server/tests/data/needs.jsonl` that the first ones cost, none
 /// for the needs of batches 133 to 135, which measure them.
