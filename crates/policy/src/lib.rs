@@ -8,7 +8,7 @@
 //! - [`tier`]: subscription tiers and their capabilities (seed §10).
 //! - [`loop_guard`]: the tiered loop breaker (seed 001 #9).
 //! - [`rules`]: operator rule files that test their own examples.
-//! - [`decide`]: one decision for one call, combining all of the above.
+//! - [`decide`](mod@decide): one decision for one call, combining all of the above.
 //! - [`canonical`]: RFC 8785 canonical JSON, for binding and hashing.
 //!
 //! Time is always passed in (milliseconds since the epoch), never read.

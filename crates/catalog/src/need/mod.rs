@@ -103,7 +103,7 @@ pub fn words(need: &str) -> Vec<String> {
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
 /// "(url)" when it holds a web address and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
-/// say the word. A question about the world ([`asks_the_world`]) gets
+/// say the word. A question about the world (`world::asks_the_world`) gets
 /// "(look up online)" unless `names_ours`: the need names one of our own
 /// entries (a connector, a native tool, a skill), whose words say it is
 /// about our things however it is asked.

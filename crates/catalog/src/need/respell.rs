@@ -87,8 +87,8 @@ const FORMAL: &[(&str, &str)] = &[
     ("transmitted", "sent"),
 ];
 
-/// The need with its shorthand spelt out ([`ABBREVIATIONS`], in any case:
-/// `GDoc`, `DB`), its formal verbs in plain words ([`FORMAL`]) and each
+/// The need with its shorthand spelt out (`ABBREVIATIONS`, in any case:
+/// `GDoc`, `DB`), its formal verbs in plain words (`FORMAL`) and each
 /// word that `misspelt` reads as another word replaced by it. Only plain
 /// words are read as formal or misspelt: letters alone (edge punctuation
 /// aside), in lower case or capitalised. Paths, addresses, identifiers

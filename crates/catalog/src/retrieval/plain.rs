@@ -1,7 +1,7 @@
 //! A query with its paths and URLs written as what they are.
 //!
-//! Agents' needs name files and pages: "save the summary to
-//! /root/markdown/report.md", "read https://example.com/a/b". No ranker
+//! Agents' needs name files and pages: `save the summary to
+//! /root/markdown/report.md`, `read https://example.com/a/b`. No ranker
 //! reads such a token well: BM25 finds `markdown` in it and ranks a
 //! Markdown converter, and the model sees slashes and word pieces where
 //! the task says "a file". [`plain_query`] writes a path as `a md file`
