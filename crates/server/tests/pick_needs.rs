@@ -562,10 +562,14 @@
 //! the lines I added, what was committed since, anything staged, a
 //! function tracked down, a setting raised, a command run on this
 //! machine) then met 37 and 39, losing none, and one older need with
-//! BM25. Measured now: BM25 5273/5593 (94.3 %), the local model
-//! 5441/5593 (97.3 %). Batch 142 (40, every kind, half of them the
+//! BM25. Batch 142 (40, every kind, half of them the
 //! agent's own tools, written after all of that) was then added; on its
-//! first run it met 33 with BM25 and 35 with the local model. A change that loses needs fails here: see
+//! first run it met 33 with BM25 and 35 with the local model. Idioms for
+//! its misses ("didn't I tell you", a green light, what the agent was set
+//! up with, every file it modified, what is different from a commit,
+//! where the fixtures are, a file's heading fixed) then met 39 and 40,
+//! losing none, and one older need in each mode. Measured now: BM25
+//! 5313/5633 (94.3 %), the local model 5482/5633 (97.3 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -583,8 +587,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5273;
-const LOCAL_MET: usize = 5438;
+const BM25_MET: usize = 5313;
+const LOCAL_MET: usize = 5479;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -94,7 +94,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "find files",
     ),
     (&["by", "whom"], AUTHOR),
-    (&["did", "i", "?", "tell", "you"], REMEMBER),
+    // "didn't I tell you": "didn't" is the tokens didn, t.
+    (&["did|didn", "?", "i", "?", "tell", "you"], REMEMBER),
     // "which restaurant did I rave about to you".
     (
         &[
@@ -173,6 +174,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "how has the schema file evolved".
     (&["evolved|evolve|evolving"], "history"),
     (&["track", "down"], "find"),
+    // "where are the test fixtures for the importer".
+    (
+        &[
+            "where",
+            "are|is|s",
+            "the|our|my",
+            "*",
+            "fixtures|templates|assets|scripts|configs|files|icons|images|migrations",
+        ],
+        "find files",
+    ),
     // "track down the function that formats currency".
     (
         &[
@@ -366,7 +378,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "every|all|each",
             "*",
             "you",
-            "deleted|removed|ran|executed|touched",
+            "deleted|removed|ran|executed|touched|modified|changed|edited|created",
         ],
         "audit",
     ),
@@ -383,6 +395,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "you", "know", "how", "to"], "skills"),
     // "hunk by hunk".
     (&["hunk|hunks"], "diff"),
+    // "what's different in styles.css compared to the last commit".
+    (&["different|differs|compared", "**", "commit|head"], "diff"),
     // "which exact lines did I add to the parser".
     (
         &[
@@ -592,6 +606,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
+    // "have you got the green light to run commands without asking".
+    (&["green", "light"], "autonomy"),
+    (&["without", "asking"], "autonomy"),
     // "how free a hand do you have", "how much leeway have I given you".
     (&["free", "?", "hand|rein|reign"], "autonomy"),
     (&["leeway|latitude"], "autonomy"),
@@ -610,6 +627,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "which directory are you sitting in".
     (&["are", "you", "sitting|currently", "in"], "awareness"),
+    // "which project and mode have you been set up with".
+    (&["you", "been", "set", "up"], "awareness"),
     // "is this a sandbox or the production setup you're in".
     (
         &[
@@ -1277,6 +1296,8 @@ pub(super) const CREATING: &[&[&str]] = &[
 /// timeout in settings.yaml 30 seconds", "switch the log level in
 /// appsettings.json from Debug to Warning".
 pub(super) const SETTING: &[&[&str]] = &[
+    // "fix the misspelled heading in docs/setup.md".
+    &["fix|correct|tweak"],
     &["back", "to"],
     &[
         "make|set|bump|increase|decrease|reduce|raise|lower",
@@ -1399,6 +1420,12 @@ mod tests {
                 "merge",
             ),
             ("whose login do you use", "identity"),
+            ("didn't I tell you my hours", REMEMBER),
+            ("every file you modified today", "audit"),
+            ("the green light to act without asking", "autonomy"),
+            ("which project have you been set up with", "awareness"),
+            ("what's different compared to the last commit", "diff"),
+            ("where are the test fixtures for the importer", "find files"),
             ("who you're authenticated as on the calendar", "identity"),
             ("do you need my say-so first", "autonomy"),
             ("a report of the approvals I granted you", "approved"),
@@ -1954,6 +1981,7 @@ mod tests {
             "make the timeout in settings.yaml 30 seconds",
             "increase the pool size in db/config.toml to 20",
             "raise the max upload size in nginx.conf to 50M",
+            "fix the misspelled heading in docs/setup.md",
             "delete the unused import at the top of utils/dates.ts",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
