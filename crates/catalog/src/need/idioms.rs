@@ -169,10 +169,27 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["commit", "messages", "from|since|over|of"], "history"),
-    // "what has been committed to main since Monday".
-    (&["committed|landed", "**", "since"], "history"),
-    // "how has the schema file evolved".
-    (&["evolved|evolve|evolving"], "history"),
+    // "what has been committed to main since Monday" (not "crimes
+    // committed since 2020").
+    (
+        &[
+            "committed|landed|merged",
+            "to|on|into",
+            "?",
+            "main|master|develop|trunk|branch|repo",
+        ],
+        "history",
+    ),
+    // "how has the schema file evolved" (not "how did whales evolve").
+    (
+        &[
+            "file|schema|code|codebase|module|repo|config|api",
+            "?",
+            "?",
+            "evolved|evolve|evolving",
+        ],
+        "history",
+    ),
     (&["track", "down"], "find"),
     // "where are the test fixtures for the importer".
     (
@@ -181,7 +198,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "are|is|s",
             "the|our|my",
             "*",
-            "fixtures|templates|assets|scripts|configs|files|icons|images|migrations",
+            "fixtures|scripts|configs|files|migrations",
         ],
         "find files",
     ),
@@ -407,8 +424,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "diff",
     ),
-    // "what changed between yesterday's build and today's".
-    (&["changed|change|changes", "between"], "diff"),
+    // "what changed between yesterday's build and today's" (not "how
+    // has the climate changed between 1900 and 2000").
+    (
+        &[
+            "changed|change|changes",
+            "between",
+            "**",
+            "build|builds|commit|commits|branch|branches|version|versions|head|copy|release|releases|tag|tags",
+        ],
+        "diff",
+    ),
     // "stuff I forgot to git add".
     (&["git", "add"], "staged"),
     // "my new commits only exist here, get them to the server".
@@ -579,6 +605,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["you", "sending|send|writing|posting|emailing", "from|as"],
         "identity",
     ),
+    // "whose login do you use when you touch my stuff".
     (
         &["whose", "login|account|credentials|name|identity|user"],
         "identity",
@@ -606,12 +633,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
     (&["autopilot"], "autonomy"),
-    // "have you got the green light to run commands without asking".
-    (&["green", "light"], "autonomy"),
-    (&["without", "asking"], "autonomy"),
+    // "have you got the green light to run commands" (not "did the
+    // project get the green light").
+    (&["you", "?", "?", "green", "light"], "autonomy"),
     // "how free a hand do you have", "how much leeway have I given you".
     (&["free", "?", "hand|rein|reign"], "autonomy"),
-    (&["leeway|latitude"], "autonomy"),
+    (&["leeway"], "autonomy"),
     // "what permissions level have I set for you".
     (
         &["permission|permissions|autonomy|trust", "level|levels"],
@@ -996,8 +1023,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "where in the backend is the session cookie configured".
     (&["where", "in", "the|our", CODE_PLACES], "grep"),
-    // "find every place we hardcode the tax rate".
-    (&["place|places|spot|spots", "we|our"], "grep"),
+    // "find every place we hardcode the tax rate" (not "places we could
+    // eat in Rome").
+    (&["every|each", "place|spot", "we|where"], "grep"),
     (&["where", "we", CODE_VERBS], "grep"),
     (
         &[
@@ -1422,7 +1450,7 @@ mod tests {
             ("whose login do you use", "identity"),
             ("didn't I tell you my hours", REMEMBER),
             ("every file you modified today", "audit"),
-            ("the green light to act without asking", "autonomy"),
+            ("have you got the green light to act", "autonomy"),
             ("which project have you been set up with", "awareness"),
             ("what's different compared to the last commit", "diff"),
             ("where are the test fixtures for the importer", "find files"),
@@ -1908,9 +1936,18 @@ mod tests {
             "the table of contents",
             "all the files are fine",
             "my todo in Notion",
-            "code reviews for the PR",
             "commits by default",
             "what did Sam change",
+            "code reviews for the PR",
+            // Idioms of our things that must leave the world's alone.
+            "what's the latitude of Oslo",
+            "how did whales evolve",
+            "how many crimes were committed in London since 2020",
+            "how has the climate changed between 1900 and 2000",
+            "where are the best images of Saturn",
+            "good places we could eat in Rome",
+            "can I bring a guest without asking the host",
+            "did the project get the green light",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
