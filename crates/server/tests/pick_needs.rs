@@ -513,64 +513,61 @@
 //! run; after that run was recorded, idioms for its misses met 34 and
 //! 35, losing none. Batch 132 (40, every kind, written after all of
 //! that) met 28 and 31 on its first run; idioms for its misses then met
-//! 38 and 39, losing none. Batches 133 (40, the agent's own tools in
-//! fresh words) and 134 (40, every connector and tool) met 25 and 36 with
-//! BM25 and 27 and 38 with the local model on their first run. Example
-//! requests for the native tools, read by the model
-//! (`NATIVE_TOOL_EXAMPLES`, `EXAMPLE_WEIGHT`), were then tried; batch 135
-//! (40, every kind, mostly the agent's own tools) was written after the
-//! first try and met 29 with BM25 and, through `hivegate pick`, 31 with
-//! the local model on the build before them. With them, at the weight
-//! chosen on the 5,233 needs before batch 133 (5076 → 5102 there, none
-//! lost), the local model met 29, 38 and 32 of batches 133 to 135; BM25
-//! does not read them. Measured then: BM25 5041/5353 (94.2 %), the local
-//! model 5201/5353 (97.2 %). Batches 136 (40, every connector and tool
-//! in fresh plain words) and 137 (40, every native tool, and needs given
-//! with their reason or routine: "since Mark is out sick, move his …")
-//! were then added; on their first run they met 37 and 34 with BM25, 39
-//! and 37 with the local model. Idioms for their misses (whose login,
-//! which coding agents, the apps the agent can reach, what it is equipped
-//! to do, changes brought from a branch into another) and a page named by
-//! its address read as one to fetch, even where other words ask for a
-//! look-up, then met 38 and 39 with BM25 and 39 and 40 with the local
-//! model, losing none, and one older need in both modes. Batch
-//! 138 (40, the connectors and tools least covered so far, Composio
-//! among them) was then added; on its first run it met 33 with BM25 and
-//! 35 with the local model. Idioms for its misses (the address the agent
-//! sends from, where it is running, the staging area, a PR proposed, a
-//! setting increased in a named file, the places in our code where …)
-//! then met all 40 in both modes, losing none. Batch 139
-//! (40, every kind, half of them the agent's own tools, written after all
-//! of that) was then added; on its first run it met 31 with BM25 and 37
-//! with the local model. Idioms for its misses (everything the agent has
-//! done, calls waved through, a permissions level, the list it made for
-//! itself, what changed between two builds, whether I am on the right
-//! branch, every place we do something) then met 37 and 40, losing none,
-//! and one older need in each mode. Batch 140 (40, every
-//! kind, written after all of that) was then added; on its first run it
-//! met 29 with BM25 and 33 with the local model. Idioms for its misses
-//! (the agent's next move, the stages it will go through, how free a
-//! hand or how much leeway it has, commands refused, the setup it is in,
-//! agent programs, a file's evolution, an unused import deleted) then met
-//! 36 and 39, losing none, and two older needs with BM25 (among them
-//! stop 43's "how much leeway have I given you") and one with the local
-//! model. Batch 141 (40, every kind, half of them the
-//! agent's own tools, written after all of that) was then added; on its
-//! first run it met 28 with BM25 and 34 with the local model. Idioms for
-//! its misses (who the agent is authenticated as, its need of my say-so,
-//! the approvals I granted it, the playbooks it has, a skill I could add,
-//! the lines I added, what was committed since, anything staged, a
-//! function tracked down, a setting raised, a command run on this
-//! machine) then met 37 and 39, losing none, and one older need with
-//! BM25. Batch 142 (40, every kind, half of them the
-//! agent's own tools, written after all of that) was then added; on its
+//! 38 and 39, losing none. Batches 133 (40, the agent's own tools in fresh
+//! words) and 134 (40, every connector and tool) met 25 and 36 with BM25
+//! and 27 and 38 with the local model on their first run. Example requests
+//! for the native tools, read by the model (`NATIVE_TOOL_EXAMPLES`,
+//! `EXAMPLE_WEIGHT`), were then tried; batch 135 (40, every kind, mostly
+//! the agent's own tools) was written after the first try and met 29 with
+//! BM25 and, through `hivegate pick`, 31 with the local model on the build
+//! before them. With them, at the weight chosen on the 5,233 needs before
+//! batch 133 (5076 → 5102 there, none lost), the local model met 29, 38 and
+//! 32 of batches 133 to 135; BM25 does not read them. Measured then: BM25
+//! 5041/5353 (94.2 %), the local model 5201/5353 (97.2 %). Batches 136 (40,
+//! every connector and tool in fresh plain words) and 137 (40, every native
+//! tool, and needs given with their reason or routine: "since Mark is out
+//! sick, move his …") were then added; on their first run they met 37 and
+//! 34 with BM25, 39 and 37 with the local model. Idioms for their misses
+//! (whose login, which coding agents, the apps the agent can reach, what it
+//! is equipped to do, changes brought from a branch into another) and a
+//! page named by its address read as one to fetch, even where other words
+//! ask for a look-up, then met 38 and 39 with BM25 and 39 and 40 with the
+//! local model, losing none, and one older need in both modes. Batch 138
+//! (40, the connectors and tools least covered so far, Composio among them)
+//! was then added; on its first run it met 33 with BM25 and 35 with the
+//! local model. Idioms for its misses (the address the agent sends from,
+//! where it is running, the staging area, a PR proposed, a setting
+//! increased in a named file, the places in our code where …) then met all
+//! 40 in both modes, losing none. Batch 139 (40, every kind, half of them
+//! the agent's own tools, written after all of that) was then added; on its
+//! first run it met 31 with BM25 and 37 with the local model. Idioms for
+//! its misses (everything the agent has done, calls waved through, a
+//! permissions level, the list it made for itself, what changed between two
+//! builds, whether I am on the right branch, every place we do something)
+//! then met 37 and 40, losing none, and one older need in each mode. Batch
+//! 140 (40, every kind, written after all of that) was then added; on its
+//! first run it met 29 with BM25 and 33 with the local model. Idioms for
+//! its misses (the agent's next move, the stages it will go through, how
+//! free a hand or how much leeway it has, commands refused, the setup it is
+//! in, agent programs, a file's evolution, an unused import deleted) then
+//! met 36 and 39, losing none, and two older needs with BM25 (among them
+//! "how much leeway have I given you today") and one with the local model.
+//! Batch 141 (40, every kind, half of them the agent's own tools, written
+//! after all of that) was then added; on its first run it met 28 with BM25
+//! and 34 with the local model. Idioms for its misses (who the agent is
+//! authenticated as, its need of my say-so, the approvals I granted it, the
+//! playbooks it has, a skill I could add, the lines I added, what was
+//! committed since, anything staged, a function tracked down, a setting
+//! raised, a command run on this machine) then met 37 and 39, losing none,
+//! and one older need with BM25. Batch 142 (40, every kind, half of them
+//! the agent's own tools, written after all of that) was then added; on its
 //! first run it met 33 with BM25 and 35 with the local model. Idioms for
 //! its misses ("didn't I tell you", a green light, what the agent was set
-//! up with, every file it modified, what is different from a commit,
-//! where the fixtures are, a file's heading fixed) then met 39 and 40,
-//! losing none, and one older need in each mode. Measured now: BM25
-//! 5313/5633 (94.3 %), the local model 5482/5633 (97.3 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! up with, every file it modified, what is different from a commit, where
+//! the fixtures are, a file's heading fixed) then met 39 and 40, losing
+//! none, and one older need in each mode. Measured now: BM25 5313/5633
+//! (94.3 %), the local model 5482/5633 (97.3 %). A change that loses needs
+//! fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
