@@ -424,17 +424,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "diff",
     ),
-    // "what changed between yesterday's build and today's" (not "how
-    // has the climate changed between 1900 and 2000").
-    (
-        &[
-            "changed|change|changes",
-            "between",
-            "**",
-            "build|builds|commit|commits|branch|branches|version|versions|head|copy|release|releases|tag|tags",
-        ],
-        "diff",
-    ),
     // "stuff I forgot to git add".
     (&["git", "add"], "staged"),
     // "my new commits only exist here, get them to the server".
@@ -852,12 +841,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
+    // "the difference between my branch and main", "what changed
+    // between yesterday's build and today's" (not "how has the climate
+    // changed between 1900 and 2000").
     (
         &[
-            "difference|differences|different",
+            "difference|differences|different|changed|change|changes",
             "between",
-            "?",
-            "branch|main|master|head",
+            "**",
+            "build|builds|commit|commits|branch|branches|version|versions|main|master|head|copy|release|releases|tag|tags",
         ],
         "diff",
     ),
