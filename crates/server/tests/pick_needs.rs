@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,633 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,673 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -565,9 +565,16 @@
 //! its misses ("didn't I tell you", a green light, what the agent was set
 //! up with, every file it modified, what is different from a commit, where
 //! the fixtures are, a file's heading fixed) then met 39 and 40, losing
-//! none, and one older need in each mode. Measured now: BM25 5313/5633
-//! (94.3 %), the local model 5482/5633 (97.3 %). A change that loses needs
-//! fails here: see [`BM25_MET`].
+//! none, and one older need in each mode. Batch 143 (40, said from a role
+//! — "as a teacher I need …" — or as "let's …" and "is it possible to …",
+//! half of them the agent's own tools) was then added; on its first run it
+//! met 32 with BM25 and 36 with the local model. Idioms for its misses (the
+//! agent's agenda, whether this runs in a container, the services it has
+//! keys for, what it remembers about how I like things, what has been
+//! pushed to origin, every TODO left in the files, a line fixed, our
+//! written guidance) then met 37 and 40, losing none. Measured now: BM25
+//! 5350/5673 (94.3 %), the local model 5522/5673 (97.3 %). A change that
+//! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -584,8 +591,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5313;
-const LOCAL_MET: usize = 5479;
+const BM25_MET: usize = 5350;
+const LOCAL_MET: usize = 5519;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -671,6 +671,27 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "awareness",
     ),
     (&["are", "you", "in", "*", "mode"], "awareness"),
+    // "is this running in a container or on my laptop, as far as you can
+    // tell".
+    (
+        &[
+            "this",
+            "running",
+            "in|on",
+            "a|my|the",
+            "?",
+            "container|laptop|sandbox|vm|machine",
+        ],
+        "awareness",
+    ),
+    // "which outside services do you have keys for".
+    (
+        &["you", "have", "keys|credentials|tokens|logins", "for"],
+        "connectors",
+    ),
+    // "what's on your agenda for the rest of this task" (my agenda is the
+    // diary).
+    (&["your", "agenda"], "plan"),
     // "what project do you think you're working in".
     (
         &[
@@ -1247,6 +1268,47 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "grep",
     ),
     (&["commits", "*", "by"], AUTHOR),
+    // "every TODO left in the python files".
+    (
+        &[
+            "todo|todos|fixme|fixmes",
+            "*",
+            "in",
+            "the|our|all",
+            "?",
+            "files",
+        ],
+        "grep",
+    ),
+    // "has anything been pushed to origin since yesterday": the history,
+    // not a push.
+    (
+        &["been", "pushed", "to", "origin|main|master|remote"],
+        "log of commits",
+    ),
+    // "what do you remember about how I like my commit messages".
+    (
+        &[
+            "you",
+            "remember",
+            "about",
+            "how|what|when|where|why|which",
+            "i|we",
+        ],
+        REMEMBER,
+    ),
+    // "the README says port 3000 but it's 8080 now, fix that line".
+    (&["fix", "that|this", "line"], "edit"),
+    // "our team's written guidance on chargebacks".
+    (
+        &[
+            "our",
+            "**",
+            "written",
+            "guidance|guidelines|policy|policies|procedures",
+        ],
+        "knowledge base",
+    ),
     (&["what", "did", "i", "?", CHANGED], "status"),
     // The world asked about in words `asks_the_world` does not catch: a
     // question that also names the asker ("who won the cup, I forget"),
@@ -1463,6 +1525,26 @@ mod tests {
                 "shell command",
             ),
             ("what's your next move", "plan"),
+            ("what's on your agenda for the rest of this task", "plan"),
+            (
+                "is this running in a container, as far as you can tell",
+                "awareness",
+            ),
+            ("which outside services do you have keys for", "connectors"),
+            ("every TODO left in the python files", "grep"),
+            (
+                "has anything been pushed to origin since yesterday",
+                "log of commits",
+            ),
+            (
+                "what do you remember about how I like my commit messages",
+                REMEMBER,
+            ),
+            ("the README says port 3000, fix that line", "edit"),
+            (
+                "our team's written guidance on chargebacks",
+                "knowledge base",
+            ),
             ("the stages you'll go through", "plan"),
             ("which agent programs are set up here", "harnesses"),
             ("did any of your commands get refused", "denied"),
@@ -1940,6 +2022,10 @@ mod tests {
             "good places we could eat in Rome",
             "can I bring a guest without asking the host",
             "did the project get the green light",
+            "has the Artemis launch been pushed to next year",
+            "what's on the agenda at the G20 this year",
+            "what do you remember about the 1990s",
+            "is this running shoe good on a treadmill",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
