@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,673 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,713 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -572,9 +572,13 @@
 //! agent's agenda, whether this runs in a container, the services it has
 //! keys for, what it remembers about how I like things, what has been
 //! pushed to origin, every TODO left in the files, a line fixed, our
-//! written guidance) then met 37 and 40, losing none. Measured now: BM25
-//! 5350/5673 (94.3 %), the local model 5522/5673 (97.3 %). A change that
-//! loses needs fails here: see [`BM25_MET`].
+//! written guidance) then met 37 and 40, losing none. Batch 144 (40,
+//! written as ticket titles and headlines: "Chore: bump the retry limit to
+//! 5 in client/config.yaml", "Signed-in identity and role of the
+//! assistant"), half of them the agent's own tools, met all 40 in both
+//! modes on its first run. Measured now: BM25 5390/5713 (94.3 %), the local
+//! model 5562/5713 (97.4 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -591,8 +595,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5350;
-const LOCAL_MET: usize = 5519;
+const BM25_MET: usize = 5390;
+const LOCAL_MET: usize = 5559;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
