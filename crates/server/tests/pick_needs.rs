@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,713 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,753 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -576,9 +576,18 @@
 //! written as ticket titles and headlines: "Chore: bump the retry limit to
 //! 5 in client/config.yaml", "Signed-in identity and role of the
 //! assistant"), half of them the agent's own tools, met all 40 in both
-//! modes on its first run. Measured now: BM25 5390/5713 (94.3 %), the local
-//! model 5562/5713 (97.4 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! modes on its first run. Batch 145 (40, said by someone who knows none
+//! of git's words or ours: "send my saved work to the online copy everyone
+//! else uses", "do you have to ask me before you change things"), half of
+//! them the agent's own tools, met only 27 with BM25 and 30 with the local
+//! model on its first run. Idioms for its misses (the saved version, the
+//! online copy, another version brought into mine, the last person to
+//! change a page, what I typed differently, project files searched for a
+//! word, whether the agent is on my computer, must ask me first, what it
+//! has been up to, a new trick learnt, talking to it from other programs,
+//! the page at an address) then met 39 and 40, losing none. Measured now:
+//! BM25 5429/5753 (94.4 %), the local model 5602/5753 (97.4 %). A change
+//! that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -595,8 +604,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5390;
-const LOCAL_MET: usize = 5559;
+const BM25_MET: usize = 5429;
+const LOCAL_MET: usize = 5599;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

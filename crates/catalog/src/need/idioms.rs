@@ -1299,6 +1299,72 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "the README says port 3000 but it's 8080 now, fix that line".
     (&["fix", "that|this", "line"], "edit"),
+    // Git said by someone who knows none of its words: "different from
+    // the saved version", "send my saved work to the online copy", "bring
+    // their version of the code into mine", "the last person to change
+    // the pricing page", "what did I type differently".
+    (
+        &[
+            "different|differ",
+            "from",
+            "the|my",
+            "?",
+            "saved|last",
+            "version|copy",
+        ],
+        "diff",
+    ),
+    (
+        &["to", "the", "online|shared|remote", "copy|version"],
+        "push",
+    ),
+    (
+        &["version|changes|work|code", "**", "into", "mine|ours"],
+        "merge",
+    ),
+    (&["last", "person|one", "to", CHANGED], AUTHOR),
+    (&["did", "i", "*", "differently"], "diff"),
+    // "look through all our project files for the word 'beta'".
+    (
+        &[
+            "files|project|repo",
+            "*",
+            "for",
+            "the",
+            "word|words|phrase|text|string",
+        ],
+        "grep",
+    ),
+    // The agent asked about itself in plain words: "are you on my
+    // computer", "do you have to ask me before you change things", "what
+    // you've been up to", "learn a new trick", "talk to you from other AI
+    // programs".
+    (
+        &[
+            "are",
+            "you",
+            "on",
+            "my|this|a",
+            "computer|laptop|machine|server",
+        ],
+        "awareness",
+    ),
+    (
+        &["you", "**", "ask|check", "?", "me", "before|first"],
+        "autonomy",
+    ),
+    (&["you", "ve|have", "been", "up", "to"], "audit"),
+    (
+        &["learn", "a|any", "?", "new", "trick|tricks|skill|skills"],
+        "skill",
+    ),
+    (
+        &["talk|speak", "to", "you", "from|through|in|inside"],
+        "harnesses",
+    ),
+    // "open the page at bbc.co.uk/weather and tell me the forecast": the
+    // page named is fetched.
+    (&["the", "page|website|feed", "at"], "fetch page"),
     // "our team's written guidance on chargebacks".
     (
         &[
@@ -1545,6 +1611,18 @@ mod tests {
                 "our team's written guidance on chargebacks",
                 "knowledge base",
             ),
+            ("which files are different from the saved version", "diff"),
+            ("send my work to the online copy everyone uses", "push"),
+            ("bring their version of the code into mine", "merge"),
+            ("who was the last person to change the pricing page", AUTHOR),
+            ("what did I type differently in it", "diff"),
+            ("look through the project files for the word 'beta'", "grep"),
+            ("are you on my computer or on the internet", "awareness"),
+            ("do you have to ask me before you change things", "autonomy"),
+            ("show me what you've been up to", "audit"),
+            ("can you learn a new trick for invoices", "skill"),
+            ("can I talk to you from other AI programs", "harnesses"),
+            ("open the page at the address and read it", "fetch page"),
             ("the stages you'll go through", "plan"),
             ("which agent programs are set up here", "harnesses"),
             ("did any of your commands get refused", "denied"),
@@ -2026,6 +2104,10 @@ mod tests {
             "what's on the agenda at the G20 this year",
             "what do you remember about the 1990s",
             "is this running shoe good on a treadmill",
+            "who was the last person to walk on the moon",
+            "why do I see colours differently in the dark",
+            "the morse code letters for the word SOS",
+            "should you ask your doctor before fasting",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
