@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,753 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,793 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -585,9 +585,17 @@
 //! change a page, what I typed differently, project files searched for a
 //! word, whether the agent is on my computer, must ask me first, what it
 //! has been up to, a new trick learnt, talking to it from other programs,
-//! the page at an address) then met 39 and 40, losing none. Measured now:
-//! BM25 5429/5753 (94.4 %), the local model 5602/5753 (97.4 %). A change
-//! that loses needs fails here: see [`BM25_MET`].
+//! the page at an address) then met 39 and 40, losing none. Batch 146 (40,
+//! in the same voice, written after those idioms) met 27 with BM25 and 29
+//! with the local model on its first run: the idioms for batch 145 had
+//! met none of it. Idioms for its misses (changes mixed into my copy, made
+//! to show up, stored in the project's history or put into it, official
+//! only after approval, a file compared to before, files where it says,
+//! commands typed, a machine low on memory, waiting for my yes, other
+//! assistant apps using the agent, everything it touched) then met 36 and
+//! 38, losing none. Measured now: BM25 5465/5793 (94.3 %), the local model
+//! 5641/5793 (97.4 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -604,8 +612,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5429;
-const LOCAL_MET: usize = 5599;
+const BM25_MET: usize = 5465;
+const LOCAL_MET: usize = 5638;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -384,7 +384,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // computer yesterday".
     (&["what", "did|have", "you", "do|done"], "audit"),
     // "the log of everything you've done since lunch".
-    (&["everything|all", "you", "?", "done|did"], "audit"),
+    (
+        &["everything|all", "you", "?", "done|did|touched|ran|opened"],
+        "audit",
+    ),
     // "how many of your calls were waved through".
     (&["waved|let", "through"], "approved"),
     // "did you run anything as root".
@@ -1323,6 +1326,79 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "merge",
     ),
     (&["last", "person|one", "to", CHANGED], AUTHOR),
+    (
+        &[
+            "changes|work|version",
+            "**",
+            "into",
+            "my|our",
+            "copy|version",
+        ],
+        "merge",
+    ),
+    (&["changes|edits|work", "show", "up"], "push"),
+    (
+        &[
+            "stored|saved|recorded",
+            "in",
+            "the",
+            "project|repo|code",
+            "?",
+            "history",
+        ],
+        "log of commits",
+    ),
+    (
+        &["put|save|store", "**", "into|in", "the", "history"],
+        "commit",
+    ),
+    (
+        &["before", "they|it", "become|go|are|is", "official|in"],
+        "pull request",
+    ),
+    (
+        &[
+            "file|files|code|page",
+            "compared",
+            "to|with",
+            "before|earlier",
+        ],
+        "diff",
+    ),
+    (
+        &["files|code", "?", "where", "it|they", "says|say|mentions"],
+        "grep",
+    ),
+    // "do the thing where you type commands", "is the computer running
+    // low on memory".
+    (&["type", "commands|command"], "shell command"),
+    (
+        &[
+            "computer|machine|laptop|server|box",
+            "**",
+            "low",
+            "on",
+            "memory|disk|space|ram",
+        ],
+        "shell command",
+    ),
+    // "do you wait for me to say yes", "can other assistant apps on my
+    // laptop use you".
+    (
+        &["you", "wait", "for", "me|my", "to|ok|okay|yes|approval"],
+        "autonomy",
+    ),
+    (
+        &[
+            "other",
+            "**",
+            "apps|programs|assistants",
+            "**",
+            "use|run|call",
+            "you",
+        ],
+        "harnesses",
+    ),
     (&["did", "i", "*", "differently"], "diff"),
     // "look through all our project files for the word 'beta'".
     (
@@ -1616,6 +1692,24 @@ mod tests {
             ("bring their version of the code into mine", "merge"),
             ("who was the last person to change the pricing page", AUTHOR),
             ("what did I type differently in it", "diff"),
+            ("mix the changes Priya made into my copy", "merge"),
+            ("make my changes show up for the team", "push"),
+            (
+                "has it been stored in the project's history",
+                "log of commits",
+            ),
+            ("put what I've done into the history books", "commit"),
+            (
+                "send my changes for approval before they become official",
+                "pull request",
+            ),
+            ("what's new in the menu file compared to before", "diff"),
+            ("the spot in our files where it says 'Free'", "grep"),
+            ("the thing where you type commands", "shell command"),
+            ("is the computer running low on memory", "shell command"),
+            ("do you wait for me to say yes", "autonomy"),
+            ("can other assistant apps on my laptop use you", "harnesses"),
+            ("a rundown of everything you've touched", "audit"),
             ("look through the project files for the word 'beta'", "grep"),
             ("are you on my computer or on the internet", "awareness"),
             ("do you have to ask me before you change things", "autonomy"),
@@ -2108,6 +2202,10 @@ mod tests {
             "why do I see colours differently in the dark",
             "the morse code letters for the word SOS",
             "should you ask your doctor before fasting",
+            "how warm is it today compared to before the storm",
+            "is my phone running low on battery",
+            "why is the cathedral tower stored in the history books",
+            "what happens before a bill becomes official law",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
