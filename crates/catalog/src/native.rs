@@ -133,7 +133,12 @@ pub const NATIVE_TOOL_HINTS: &[(&str, &str)] = &[
 /// missed and missed 18, 31 and 52 it had met. Written from what each tool
 /// does; six were then added or reworded for older needs of
 /// `crates/server/tests/data/needs.jsonl` that the first ones cost, none
-/// for the needs of batches 133 to 135, which measure them.
+/// for the needs of batches 133 to 135, which measure them. Twelve more,
+/// in the words of someone who knows no git ("share my saved changes so
+/// everyone else on the team gets them"), were written after batches 145
+/// and 146 and before batch 147's results were read: with the local model
+/// they met 2 of the 11 needs of batch 147 it missed, 1 of batch 146's,
+/// and lost none.
 pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
     (
         "read_file",
@@ -180,6 +185,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "find where this text appears in the code",
             "where in the codebase is this error handled",
             "search the source for every use of the setting",
+            "find the place in our files where this sentence appears",
         ],
     ),
     (
@@ -190,6 +196,8 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "install the package and run the tests",
             "is the server process still running",
             "build the project and run the linter",
+            "type in a command that squeezes a folder into a zip file",
+            "is the computer running out of memory or space",
         ],
     ),
     (
@@ -217,6 +225,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "which files are modified or untracked",
             "is my working tree clean",
             "what branch am I on",
+            "which of my edits haven't been stored in the project yet",
         ],
     ),
     (
@@ -226,6 +235,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "what exactly changed in this file since the last commit",
             "compare my edits to what's committed",
             "which lines did I modify",
+            "what's different in this file from the version saved before",
         ],
     ),
     (
@@ -235,6 +245,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "show the recent commit history",
             "which commit introduced this",
             "what landed on the branch this week",
+            "who worked on this part before me, and when",
         ],
     ),
     (
@@ -243,6 +254,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "commit my changes with a message",
             "save a checkpoint of the work in git",
             "record these edits as a commit",
+            "save my progress into the project's history with a short note",
         ],
     ),
     (
@@ -251,6 +263,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "push my commits to the remote",
             "upload my branch to the server",
             "publish the new tag",
+            "share my saved changes so everyone else on the team gets them",
         ],
     ),
     (
@@ -259,6 +272,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "open a pull request for my branch",
             "ask for a code review of these changes",
             "propose merging the feature into main",
+            "send my changes to the team to approve before they go in",
         ],
     ),
     (
@@ -267,6 +281,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "merge this branch into main",
             "bring the other branch's changes into mine",
             "combine the two branches",
+            "bring the changes someone else made into my copy",
         ],
     ),
     (
@@ -330,6 +345,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "which workspace are you working in",
             "what tier and autonomy level are you at",
             "what can you see about your current setup",
+            "do you act on your own or wait for my yes",
         ],
     ),
     (
@@ -373,6 +389,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "which coding assistants can run you",
             "can I use you from my editor or the command line",
             "what agent front ends do you work with",
+            "which other assistant programs can use you",
         ],
     ),
 ];
