@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,793 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,833 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -593,9 +593,20 @@
 //! only after approval, a file compared to before, files where it says,
 //! commands typed, a machine low on memory, waiting for my yes, other
 //! assistant apps using the agent, everything it touched) then met 36 and
-//! 38, losing none. Measured now: BM25 5465/5793 (94.3 %), the local model
-//! 5641/5793 (97.4 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! 38, losing none. Batch 147 (40, in the same voice, written after those
+//! idioms) met 25 with BM25 and 29 with the local model on its first run:
+//! again the idioms before it met almost none of it. Twelve example
+//! requests in the same voice, written before that run was read (see
+//! `NATIVE_TOOL_EXAMPLES`), then met 31 with the local model. Idioms for
+//! its misses (edits I forgot to lock in, a moment marked in the project,
+//! the central copy, my edits okayed before they are added, the folder a
+//! thing is kept in, a file where a value should be another, whether it
+//! looks as if it came from me, my real files, without me clicking okay,
+//! the things the agent changed, using it inside other helpers) and a web
+//! address read as a page to fetch where no file is named then met 35 and
+//! 39, losing none, and two older needs in each mode. Measured now: BM25
+//! 5502/5833 (94.3 %), the local model 5683/5833 (97.4 %). A change that
+//! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -612,8 +623,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5465;
-const LOCAL_MET: usize = 5638;
+const BM25_MET: usize = 5502;
+const LOCAL_MET: usize = 5680;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -402,12 +402,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "audit",
     ),
-    // "the last ten things you ran".
+    // "the last ten things you ran", "the things you changed" (not "things
+    // you did not know about octopuses").
     (
         &[
             "things|commands|actions|calls|steps",
             "you",
-            "ran|did|executed|called|made|took",
+            "ran|executed|called|made|took|changed|deleted|touched",
         ],
         "audit",
     ),
@@ -1318,7 +1319,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (
-        &["to", "the", "online|shared|remote", "copy|version"],
+        &["to", "the", "online|shared|remote|central", "copy|version"],
         "push",
     ),
     (
@@ -1372,6 +1373,75 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "do the thing where you type commands", "is the computer running
     // low on memory".
     (&["type", "commands|command"], "shell command"),
+    // "did I forget to lock in any of the edits", "mark this moment in the
+    // project", "okay my edits before they're added" (not "who made the
+    // last few updates": the tax code's are the world's).
+    (
+        &[
+            "forget|forgot",
+            "to",
+            "lock|save|store",
+            "**",
+            "edits|changes|work",
+        ],
+        "status",
+    ),
+    (
+        &[
+            "this",
+            "moment|point|state",
+            "in",
+            "the",
+            "project|code|repo",
+        ],
+        "commit",
+    ),
+    (
+        &[
+            "okay|ok|approve|review",
+            "**",
+            "my",
+            "edits|changes",
+            "before",
+        ],
+        "pull request",
+    ),
+    // "which folder is the company logo picture kept in".
+    (
+        &[
+            "which|what",
+            "folder|directory",
+            "is|are",
+            "**",
+            "kept|stored|saved",
+        ],
+        "find",
+    ),
+    // "in the prices file, the coffee should cost 3.50 instead of 3".
+    (&["file", "**", "should", "**", "instead", "of"], "edit"),
+    // The agent: "does it look like it came from me", "my real files or a
+    // practice copy", "without me clicking okay", "use you inside other AI
+    // helpers".
+    (
+        &["look", "like", "it", "came|comes", "from", "me"],
+        "identity",
+    ),
+    (
+        &["my", "real", "files|data|account|accounts|system"],
+        "awareness",
+    ),
+    (
+        &[
+            "without",
+            "me",
+            "clicking|saying|approving|pressing|checking",
+        ],
+        "autonomy",
+    ),
+    (
+        &["use", "you", "inside|in|from|through", "other"],
+        "harnesses",
+    ),
     (
         &[
             "computer|machine|laptop|server|box",
@@ -1404,10 +1474,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "files|project|repo",
-            "*",
+            "**",
             "for",
             "the",
-            "word|words|phrase|text|string",
+            "word|words|phrase|sentence|text|string",
         ],
         "grep",
     ),
@@ -1710,6 +1780,24 @@ mod tests {
             ("do you wait for me to say yes", "autonomy"),
             ("can other assistant apps on my laptop use you", "harnesses"),
             ("a rundown of everything you've touched", "audit"),
+            ("did I forget to lock in any of the edits", "status"),
+            ("mark this moment in the project", "commit"),
+            (
+                "the lead should okay my edits before they're added",
+                "pull request",
+            ),
+            ("which folder is the logo picture kept in", "find"),
+            (
+                "in the prices file, it should cost 3.50 instead of 3",
+                "edit",
+            ),
+            ("does it look like it came from me", "identity"),
+            ("are you working with my real files", "awareness"),
+            ("will you go ahead without me clicking okay", "autonomy"),
+            ("list the things you changed or ran", "audit"),
+            ("could I use you inside other AI helpers", "harnesses"),
+            ("hunt through the project for the sentence 'soon'", "grep"),
+            ("get my updates out to the central copy", "push"),
             ("look through the project files for the word 'beta'", "grep"),
             ("are you on my computer or on the internet", "awareness"),
             ("do you have to ask me before you change things", "autonomy"),
@@ -2206,6 +2294,8 @@ mod tests {
             "is my phone running low on battery",
             "why is the cathedral tower stored in the history books",
             "what happens before a bill becomes official law",
+            "who made the last three changes to the tax code",
+            "things you did not know about octopuses",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",

@@ -101,7 +101,8 @@ pub fn words(need: &str) -> Vec<String> {
 /// a path or a file, "(branch)" when it names a branch by the usual
 /// prefixes (`feature/login`), "(revision)" when it names a commit by its
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
-/// "(url)" when it holds a web address and "(date)" in place of a day
+/// "(url)" when it holds a web address (and "fetch page" where it names
+/// no file) and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
 /// say the word. A question about the world (`world::asks_the_world`) gets
 /// "(look up online)" unless `names_ours`: the need names one of our own
@@ -133,9 +134,14 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         }
     }
     // "open the feed at https://… and list the headlines": the page named
-    // is fetched, whatever words would otherwise send it to a search.
+    // is fetched, whatever words would otherwise send it to a search;
+    // "fetch page" says so in words BM25 weighs. Not where a file is named
+    // too: "the base URL in .env.local is wrong" is an edit.
     if hints.contains(&"url") {
         hints.retain(|h| *h != LOOK_UP_ONLINE);
+        if !hints.contains(&"fetch page") && !hints.contains(&"file") {
+            hints.push("fetch page");
+        }
     }
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
     // to write; "check whether config.toml still …": one to read; "put
@@ -241,7 +247,7 @@ mod tests {
         );
         assert_eq!(
             hints_of("open https://news.example.net/feed.xml and list the headlines"),
-            "open https://news.example.net/feed.xml and list the headlines (url)"
+            "open https://news.example.net/feed.xml and list the headlines (url, fetch page)"
         );
     }
 }

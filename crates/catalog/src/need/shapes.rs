@@ -254,9 +254,12 @@ mod tests {
         }
         assert_eq!(
             hints_of("grab (https://example.org/pricing)"),
-            "grab (https://example.org/pricing) (url)"
+            "grab (https://example.org/pricing) (url, fetch page)"
         );
-        assert_eq!(hints_of("see WWW.example.org"), "see WWW.example.org (url)");
+        assert_eq!(
+            hints_of("see WWW.example.org"),
+            "see WWW.example.org (url, fetch page)"
+        );
         for need in [
             "get docs.rs/serde into the chat",
             "open (github.com/rust-lang/rust/issues).",
@@ -264,7 +267,11 @@ mod tests {
             "what does status.example.com report",
             "is docs.python.org down?",
         ] {
-            assert_eq!(hints_of(need), format!("{need} (url)"), "{need}");
+            assert_eq!(
+                hints_of(need),
+                format!("{need} (url, fetch page)"),
+                "{need}"
+            );
         }
         // A folder path, not a host: its first segment has no dot.
         assert_eq!(
@@ -301,11 +308,11 @@ mod tests {
     fn a_path_called_an_endpoint_is_a_route_on_a_server() {
         assert_eq!(
             hints_of("hit the /health endpoint on staging"),
-            "hit the /health endpoint on staging (url)"
+            "hit the /health endpoint on staging (url, fetch page)"
         );
         assert_eq!(
             hints_of("why does the /api/v2/users route return 500s"),
-            "why does the /api/v2/users route return 500s (url)"
+            "why does the /api/v2/users route return 500s (url, fetch page)"
         );
         // A file named beside a route is still a file.
         assert_eq!(
