@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,833 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,873 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -604,8 +604,17 @@
 //! looks as if it came from me, my real files, without me clicking okay,
 //! the things the agent changed, using it inside other helpers) and a web
 //! address read as a page to fetch where no file is named then met 35 and
-//! 39, losing none, and two older needs in each mode. Measured now: BM25
-//! 5502/5833 (94.3 %), the local model 5683/5833 (97.4 %). A change that
+//! 39, losing none, and two older needs in each mode. Batch 148 (40, in
+//! the same voice, written after all of that) met 27 with BM25 and 32 with
+//! the local model on its first run; seventeen more example requests,
+//! written before that run was read, met none of its misses and were not
+//! kept. Idioms for its misses (fixes pulled into mine, our files where it
+//! says, a program still going on this computer, the guide we wrote, the
+//! name I gave the agent for something, what it means to do, the login it
+//! uses, my actual stuff, a thumbs-up from me, what it has been doing,
+//! what it does out of the box, something added to it, chatting with it
+//! from other tools) then met 39 and 40, losing none. Measured now: BM25
+//! 5541/5873 (94.3 %), the local model 5723/5873 (97.4 %). A change that
 //! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -623,8 +632,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5502;
-const LOCAL_MET: usize = 5680;
+const BM25_MET: usize = 5541;
+const LOCAL_MET: usize = 5720;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

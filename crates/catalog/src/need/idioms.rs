@@ -1323,7 +1323,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "push",
     ),
     (
-        &["version|changes|work|code", "**", "into", "mine|ours"],
+        &[
+            "version|changes|fixes|edits|updates|work|code",
+            "**",
+            "into",
+            "mine|ours",
+        ],
         "merge",
     ),
     (&["last", "person|one", "to", CHANGED], AUTHOR),
@@ -1427,7 +1432,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (
-        &["my", "real", "files|data|account|accounts|system"],
+        &[
+            "my",
+            "real|actual",
+            "files|stuff|data|account|accounts|system",
+        ],
         "awareness",
     ),
     (
@@ -1500,12 +1509,54 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "autonomy",
     ),
     (&["you", "ve|have", "been", "up", "to"], "audit"),
+    (&["have", "you", "been", "doing"], "audit"),
+    // "somewhere in our files it says 'call us today'", "the website
+    // program still going on this computer", "the volunteer guide we
+    // wrote", "what name did I give you", "what you mean to do", "which
+    // login are you using", "a thumbs-up from me", "what can you do out of
+    // the box", "something I can add to you".
+    (
+        &["in", "our|the|my", "files|code", "it|that", "says|mentions"],
+        "grep",
+    ),
+    (
+        &[
+            "still",
+            "going|running",
+            "on",
+            "this|my|the",
+            "computer|machine|laptop|server",
+        ],
+        "shell command",
+    ),
+    (
+        &[
+            "guide|handbook|manual|policy|rules",
+            "we",
+            "wrote|made|keep",
+        ],
+        "knowledge base",
+    ),
+    (&["did", "i", "give", "you", "for"], REMEMBER),
+    (&["what", "you", "mean", "to", "do"], "plan"),
+    (
+        &["login|account|username", "are", "you", "using"],
+        "identity",
+    ),
+    (&["thumbs", "up", "from", "me"], "autonomy"),
+    (&["you", "**", "do", "out", "of", "the", "box"], "skills"),
+    (&["add", "to", "you"], "skill"),
     (
         &["learn", "a|any", "?", "new", "trick|tricks|skill|skills"],
         "skill",
     ),
     (
-        &["talk|speak", "to", "you", "from|through|in|inside"],
+        &[
+            "talk|speak|chat",
+            "to|with",
+            "you",
+            "from|through|in|inside",
+        ],
         "harnesses",
     ),
     // "open the page at bbc.co.uk/weather and tell me the forecast": the
@@ -1796,6 +1847,28 @@ mod tests {
             ("will you go ahead without me clicking okay", "autonomy"),
             ("list the things you changed or ran", "audit"),
             ("could I use you inside other AI helpers", "harnesses"),
+            (
+                "Sam made some fixes on his copy, pull them into mine",
+                "merge",
+            ),
+            ("somewhere in our files it says 'call us'", "grep"),
+            (
+                "is the website program still going on this computer",
+                "shell command",
+            ),
+            (
+                "what does the volunteer guide we wrote say",
+                "knowledge base",
+            ),
+            ("what name did I give you for my dog", REMEMBER),
+            ("say what you mean to do before you begin", "plan"),
+            ("which login are you using", "identity"),
+            ("are you messing with my actual stuff", "awareness"),
+            ("do you need a thumbs-up from me each time", "autonomy"),
+            ("what have you been doing behind the scenes", "audit"),
+            ("what jobs are you able to do out of the box", "skills"),
+            ("is there something I can add to you for logos", "skill"),
+            ("can I chat with you from other AI tools", "harnesses"),
             ("hunt through the project for the sentence 'soon'", "grep"),
             ("get my updates out to the central copy", "push"),
             ("look through the project files for the word 'beta'", "grep"),
@@ -2273,6 +2346,7 @@ mod tests {
             "commits by default",
             "what did Sam change",
             "code reviews for the PR",
+            "which apps did I give you permission to use",
             // Idioms of our things that must leave the world's alone.
             "what's the latitude of Oslo",
             "how did whales evolve",
@@ -2296,6 +2370,9 @@ mod tests {
             "what happens before a bill becomes official law",
             "who made the last three changes to the tax code",
             "things you did not know about octopuses",
+            "is the Eurostar still running on the strike days",
+            "the best travel guide we have for Japan",
+            "does the iPhone work out of the box in Japan",
             "what the linter costs us in CI time",
             "who wants lunch",
             "the end of the file",
