@@ -39,6 +39,11 @@ const CHANGED: &str = concat!(
     messed!()
 );
 
+/// What a person has done to the code, said without git's words, for
+/// [`IDIOMS`]: "bring their version into mine", "fold Sam's fixes into my
+/// copy".
+const WORK: &str = "version|changes|fixes|edits|updates|work|code";
+
 /// Verbs that say a text holds a word, for [`IDIOMS`]: "every line that
 /// mentions 'timeout'" is a search of contents.
 const MENTIONING: &str = "mention|mentions|mentioning|containing|contains";
@@ -1272,41 +1277,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "grep",
     ),
     (&["commits", "*", "by"], AUTHOR),
-    // "every TODO left in the python files".
-    (
-        &[
-            "todo|todos|fixme|fixmes",
-            "*",
-            "in",
-            "the|our|all",
-            "?",
-            "files",
-        ],
-        "grep",
-    ),
-    // "has anything been pushed to origin since yesterday": the history,
-    // not a push.
-    (
-        &["been", "pushed", "to", "origin|main|master|remote"],
-        "log of commits",
-    ),
-    // "what do you remember about how I like my commit messages".
-    (
-        &[
-            "you",
-            "remember",
-            "about",
-            "how|what|when|where|why|which",
-            "i|we",
-        ],
-        REMEMBER,
-    ),
-    // "the README says port 3000 but it's 8080 now, fix that line".
-    (&["fix", "that|this", "line"], "edit"),
     // Git said by someone who knows none of its words: "different from
     // the saved version", "send my saved work to the online copy", "bring
     // their version of the code into mine", "the last person to change
-    // the pricing page", "what did I type differently".
+    // the pricing page", "what did I type differently", "mark this moment
+    // in the project", "okay my edits before they're added" (not "who
+    // made the last few updates": the tax code's are the world's).
     (
         &[
             "different|differ",
@@ -1319,50 +1295,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "diff",
     ),
     (
-        &["to", "the", "online|shared|remote|central", "copy|version"],
-        "push",
-    ),
-    (
-        &[
-            "version|changes|fixes|edits|updates|work|code",
-            "**",
-            "into",
-            "mine|ours",
-        ],
-        "merge",
-    ),
-    (&["last", "person|one", "to", CHANGED], AUTHOR),
-    (
-        &[
-            "changes|work|version",
-            "**",
-            "into",
-            "my|our",
-            "copy|version",
-        ],
-        "merge",
-    ),
-    (&["changes|edits|work", "show", "up"], "push"),
-    (
-        &[
-            "stored|saved|recorded",
-            "in",
-            "the",
-            "project|repo|code",
-            "?",
-            "history",
-        ],
-        "log of commits",
-    ),
-    (
-        &["put|save|store", "**", "into|in", "the", "history"],
-        "commit",
-    ),
-    (
-        &["before", "they|it", "become|go|are|is", "official|in"],
-        "pull request",
-    ),
-    (
         &[
             "file|files|code|page",
             "compared",
@@ -1371,16 +1303,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "diff",
     ),
+    (&["did", "i", "*", "differently"], "diff"),
     (
-        &["files|code", "?", "where", "it|they", "says|say|mentions"],
-        "grep",
+        &["to", "the", "online|shared|remote|central", "copy|version"],
+        "push",
     ),
-    // "do the thing where you type commands", "is the computer running
-    // low on memory".
-    (&["type", "commands|command"], "shell command"),
-    // "did I forget to lock in any of the edits", "mark this moment in the
-    // project", "okay my edits before they're added" (not "who made the
-    // last few updates": the tax code's are the world's).
+    (&["changes|edits|work", "show", "up"], "push"),
+    (&[WORK, "**", "into", "mine|ours"], "merge"),
+    (&[WORK, "**", "into", "my|our", "copy|version"], "merge"),
+    (&["last", "person|one", "to", CHANGED], AUTHOR),
     (
         &[
             "forget|forgot",
@@ -1390,6 +1321,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "edits|changes|work",
         ],
         "status",
+    ),
+    (
+        &["put|save|store", "**", "into|in", "the", "history"],
+        "commit",
     ),
     (
         &[
@@ -1402,6 +1337,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "commit",
     ),
     (
+        &["before", "they|it", "become|go|are|is", "official|in"],
+        "pull request",
+    ),
+    (
         &[
             "okay|ok|approve|review",
             "**",
@@ -1411,7 +1350,59 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "pull request",
     ),
-    // "which folder is the company logo picture kept in".
+    // "has anything been pushed to origin since yesterday", "stored in the
+    // project's history": the history, not a push.
+    (
+        &["been", "pushed", "to", "origin|main|master|remote"],
+        "log of commits",
+    ),
+    (
+        &[
+            "stored|saved|recorded",
+            "in",
+            "the",
+            "project|repo|code",
+            "?",
+            "history",
+        ],
+        "log of commits",
+    ),
+    // Files and the machine in plain words: "every TODO left in the python
+    // files", "look through all our project files for the word 'beta'",
+    // "somewhere in our files it says …", "which folder is the logo kept
+    // in", "fix that line", "in the prices file, the coffee should cost
+    // 3.50 instead of 3", "do the thing where you type commands", "is the
+    // computer running low on memory", "the website program still going
+    // on this computer".
+    (
+        &[
+            "todo|todos|fixme|fixmes",
+            "*",
+            "in",
+            "the|our|all",
+            "?",
+            "files",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "files|project|repo",
+            "**",
+            "for",
+            "the",
+            "word|words|phrase|sentence|text|string",
+        ],
+        "grep",
+    ),
+    (
+        &["files|code", "?", "where", "it|they", "says|say|mentions"],
+        "grep",
+    ),
+    (
+        &["in", "our|the|my", "files|code", "it|that", "says|mentions"],
+        "grep",
+    ),
     (
         &[
             "which|what",
@@ -1422,35 +1413,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find",
     ),
-    // "in the prices file, the coffee should cost 3.50 instead of 3".
+    (&["fix", "that|this", "line"], "edit"),
     (&["file", "**", "should", "**", "instead", "of"], "edit"),
-    // The agent: "does it look like it came from me", "my real files or a
-    // practice copy", "without me clicking okay", "use you inside other AI
-    // helpers".
-    (
-        &["look", "like", "it", "came|comes", "from", "me"],
-        "identity",
-    ),
-    (
-        &[
-            "my",
-            "real|actual",
-            "files|stuff|data|account|accounts|system",
-        ],
-        "awareness",
-    ),
-    (
-        &[
-            "without",
-            "me",
-            "clicking|saying|approving|pressing|checking",
-        ],
-        "autonomy",
-    ),
-    (
-        &["use", "you", "inside|in|from|through", "other"],
-        "harnesses",
-    ),
+    (&["type", "commands|command"], "shell command"),
     (
         &[
             "computer|machine|laptop|server|box",
@@ -1461,11 +1426,87 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "shell command",
     ),
-    // "do you wait for me to say yes", "can other assistant apps on my
-    // laptop use you".
+    (
+        &[
+            "still",
+            "going|running",
+            "on",
+            "this|my|the",
+            "computer|machine|laptop|server",
+        ],
+        "shell command",
+    ),
+    // The agent asked about itself in plain words: "are you on my
+    // computer", "my real files or a practice copy", "do you have to ask
+    // me before you change things", "without me clicking okay", "what
+    // you've been up to", "does it look like it came from me", "which
+    // login are you using", "learn a new trick", "something I can add to
+    // you", "what can you do out of the box", "talk to you from other AI
+    // programs", "what you mean to do", "what do you remember about how I
+    // like …", "what name did I give you for …".
+    (
+        &[
+            "are",
+            "you",
+            "on",
+            "my|this|a",
+            "computer|laptop|machine|server",
+        ],
+        "awareness",
+    ),
+    (
+        &[
+            "my",
+            "real|actual",
+            "files|stuff|data|account|accounts|system",
+        ],
+        "awareness",
+    ),
+    (
+        &["you", "**", "ask|check", "?", "me", "before|first"],
+        "autonomy",
+    ),
     (
         &["you", "wait", "for", "me|my", "to|ok|okay|yes|approval"],
         "autonomy",
+    ),
+    (
+        &[
+            "without",
+            "me",
+            "clicking|saying|approving|pressing|checking",
+        ],
+        "autonomy",
+    ),
+    (&["thumbs", "up", "from", "me"], "autonomy"),
+    (&["you", "ve|have", "been", "up", "to"], "audit"),
+    (&["have", "you", "been", "doing"], "audit"),
+    (
+        &["look", "like", "it", "came|comes", "from", "me"],
+        "identity",
+    ),
+    (
+        &["login|account|username", "are", "you", "using"],
+        "identity",
+    ),
+    (
+        &["learn", "a|any", "?", "new", "trick|tricks|skill|skills"],
+        "skill",
+    ),
+    (&["add", "to", "you"], "skill"),
+    (&["you", "**", "do", "out", "of", "the", "box"], "skills"),
+    (
+        &[
+            "talk|speak|chat",
+            "to|with",
+            "you",
+            "from|through|in|inside",
+        ],
+        "harnesses",
+    ),
+    (
+        &["use", "you", "inside|in|from|through", "other"],
+        "harnesses",
     ),
     (
         &[
@@ -1478,91 +1519,20 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "harnesses",
     ),
-    (&["did", "i", "*", "differently"], "diff"),
-    // "look through all our project files for the word 'beta'".
-    (
-        &[
-            "files|project|repo",
-            "**",
-            "for",
-            "the",
-            "word|words|phrase|sentence|text|string",
-        ],
-        "grep",
-    ),
-    // The agent asked about itself in plain words: "are you on my
-    // computer", "do you have to ask me before you change things", "what
-    // you've been up to", "learn a new trick", "talk to you from other AI
-    // programs".
-    (
-        &[
-            "are",
-            "you",
-            "on",
-            "my|this|a",
-            "computer|laptop|machine|server",
-        ],
-        "awareness",
-    ),
-    (
-        &["you", "**", "ask|check", "?", "me", "before|first"],
-        "autonomy",
-    ),
-    (&["you", "ve|have", "been", "up", "to"], "audit"),
-    (&["have", "you", "been", "doing"], "audit"),
-    // "somewhere in our files it says 'call us today'", "the website
-    // program still going on this computer", "the volunteer guide we
-    // wrote", "what name did I give you", "what you mean to do", "which
-    // login are you using", "a thumbs-up from me", "what can you do out of
-    // the box", "something I can add to you".
-    (
-        &["in", "our|the|my", "files|code", "it|that", "says|mentions"],
-        "grep",
-    ),
-    (
-        &[
-            "still",
-            "going|running",
-            "on",
-            "this|my|the",
-            "computer|machine|laptop|server",
-        ],
-        "shell command",
-    ),
-    (
-        &[
-            "guide|handbook|manual|policy|rules",
-            "we",
-            "wrote|made|keep",
-        ],
-        "knowledge base",
-    ),
-    (&["did", "i", "give", "you", "for"], REMEMBER),
     (&["what", "you", "mean", "to", "do"], "plan"),
     (
-        &["login|account|username", "are", "you", "using"],
-        "identity",
-    ),
-    (&["thumbs", "up", "from", "me"], "autonomy"),
-    (&["you", "**", "do", "out", "of", "the", "box"], "skills"),
-    (&["add", "to", "you"], "skill"),
-    (
-        &["learn", "a|any", "?", "new", "trick|tricks|skill|skills"],
-        "skill",
-    ),
-    (
         &[
-            "talk|speak|chat",
-            "to|with",
             "you",
-            "from|through|in|inside",
+            "remember",
+            "about",
+            "how|what|when|where|why|which",
+            "i|we",
         ],
-        "harnesses",
+        REMEMBER,
     ),
-    // "open the page at bbc.co.uk/weather and tell me the forecast": the
-    // page named is fetched.
-    (&["the", "page|website|feed", "at"], "fetch page"),
-    // "our team's written guidance on chargebacks".
+    (&["did", "i", "give", "you", "for"], REMEMBER),
+    // "our team's written guidance on chargebacks", "the volunteer guide
+    // we wrote".
     (
         &[
             "our",
@@ -1572,6 +1542,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "knowledge base",
     ),
+    (
+        &[
+            "guide|handbook|manual|policy|rules",
+            "we",
+            "wrote|made|keep",
+        ],
+        "knowledge base",
+    ),
+    // "open the page at bbc.co.uk/weather and tell me the forecast": the
+    // page named is fetched.
+    (&["the", "page|website|feed", "at"], "fetch page"),
     (&["what", "did", "i", "?", CHANGED], "status"),
     // The world asked about in words `asks_the_world` does not catch: a
     // question that also names the asker ("who won the cup, I forget"),
