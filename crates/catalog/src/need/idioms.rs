@@ -540,7 +540,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "which|what",
             "file|files",
-            "holds|hold|keeps|keep|defines|define|stores|store",
+            "holds|hold|keeps|keep|defines|define|stores|store|say|says|mention|mentions|contain|contains",
         ],
         "grep",
     ),
@@ -895,6 +895,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "am I on the right branch".
     (&["i", "on", "**", "branch"], "status"),
     (&["haven|hasn|didn", "t", "?", "committed"], "status"),
+    // Asked, "did I forget to commit anything" is the state of the tree.
+    (
+        &["did|have", "i", "forget|forgotten", "to", "commit|stage"],
+        "uncommitted",
+    ),
     (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
     (&["files", "**", "not", "?", "committed"], "status"),
     (&["who", "?", "?", "committed"], AUTHOR),
@@ -1088,6 +1093,38 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "agents",
     ),
     (&["one", "pair", "of", "hands"], "agents"),
+    // "there's a Makefile in here somewhere but I can't spot it".
+    (&["in", "here", "somewhere"], "find files"),
+    // "something still imports the old logger, find where".
+    (
+        &[
+            "something|what|anything|which",
+            "still",
+            "imports|calls|uses",
+        ],
+        "grep",
+    ),
+    // "show me exactly what I changed".
+    (&["exactly", "what", "i|we|you", "changed|edited"], "diff"),
+    // "someone reverted my fix and I want to know who".
+    (&["reverted|undid|undone", "my|our", "**", "who"], AUTHOR),
+    // "last week's fixes from develop, bring them over".
+    (
+        &[
+            WORK,
+            "from",
+            "*",
+            "bring|carry|pull",
+            "them|it|those",
+            "over|across|in",
+        ],
+        "merge",
+    ),
+    // "a file called like nginx conf, where is it".
+    (
+        &["file", "called|named", "**", "where", "is|are|s"],
+        "find files",
+    ),
     (
         &["agent|agents|helper|helpers", "for|per", "each|every"],
         "agents",
@@ -1175,7 +1212,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["separate|another", "agent|helper"], "parallel"),
     // "clone yourself", "a second copy of you".
-    (&["clone|copy|duplicate|fork", "yourself"], "parallel"),
+    (&["clone|copy|duplicate|fork|split", "yourself"], "parallel"),
     // "have two other instances do German and Italian".
     (
         &[
@@ -1615,6 +1652,8 @@ pub(super) const CREATING: &[&[&str]] = &[
     &["start|begin", "a|an"],
     // "a shell script that tars the uploads, saved as backup.sh".
     &["saved|save", "as"],
+    // "new file please, ideas.md".
+    &["new", "file"],
 ];
 
 /// A value put back as it was, or made one, which makes a named file one
@@ -2241,6 +2280,22 @@ mod tests {
             ("how much swap is the box using", "shell command"),
             ("the escalation steps in our knowledge base", "internal"),
             ("find every place that still imports it", "grep"),
+            ("which files say deprecated anywhere in them", "grep"),
+            ("did i forget to commit anything", "uncommitted"),
+            (
+                "split yourself in two and have one half sort it",
+                "parallel",
+            ),
+            ("a file called like nginx conf where is it", "find files"),
+            (
+                "a Makefile in here somewhere but I can't spot it",
+                "file, find files",
+            ),
+            ("something still imports the old logger, find where", "grep"),
+            ("show me exactly what I changed", "diff"),
+            ("someone reverted my fix, I want to know who", AUTHOR),
+            ("the fixes from develop, bring them over", "merge"),
+            ("new file please, ideas.md, with a heading", "file, write"),
             (
                 "Where's the Dockerfile for the worker service?",
                 "file, find files",
@@ -2329,6 +2384,12 @@ mod tests {
             "code reviews for the PR",
             "which apps did I give you permission to use",
             // Idioms of our things that must leave the world's alone.
+            "did I forget to add salt",
+            "who reverted the ban on tobacco ads",
+            "I lost my keys somewhere and can't find them on the map",
+            "is there a pharmacy around here somewhere",
+            "the king undid the reforms, who followed him",
+            "my aunt still calls me every week",
             "what's the latitude of Oslo",
             "how did whales evolve",
             "how many crimes were committed in London since 2020",

@@ -141,11 +141,17 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
 /// Hidden files a need may say aloud: "what's in dot env".
 const SPOKEN_DOTFILES: &[&str] = &["env", "gitignore", "bashrc", "zshrc", "npmrc"];
 
-/// The need with file names said aloud written as files: "config dot
-/// yaml" → `config.yaml`, "what's in dot env" → `.env`, as a dictated
-/// need spells them. Only before a file extension (or, for a hidden file,
-/// after a word that names nothing), so "connect the dots" and "Dot's
-/// notes" stay as they are.
+/// The endings of web addresses a need may say aloud: "example dot com".
+const SPOKEN_TLDS: &[&str] = &[
+    "com", "org", "net", "io", "dev", "co", "ai", "app", "edu", "gov", "uk",
+];
+
+/// The need with file names and web addresses said aloud written as
+/// such: "config dot yaml" → `config.yaml`, "what's in dot env" → `.env`,
+/// "example dot com slash faq" → `example.com/faq`, as a dictated need
+/// spells them. Only before a file extension or an address's ending (or,
+/// for a hidden file, after a word that names nothing), so "connect the
+/// dots" and "Dot's notes" stay as they are.
 pub fn spoken(need: &str) -> Cow<'_, str> {
     let is_dot = |w: &str| w.eq_ignore_ascii_case("dot");
     let words: Vec<&str> = need.split_whitespace().collect();
@@ -170,9 +176,19 @@ pub fn spoken(need: &str) -> Cow<'_, str> {
                     .all(|c| c.is_ascii_alphanumeric() || "-_./~".contains(c))
         });
         match before {
-            Some(name) if FILE_EXTENSIONS.contains(&ext.as_str()) => {
+            Some(name)
+                if FILE_EXTENSIONS.contains(&ext.as_str())
+                    || SPOKEN_TLDS.contains(&ext.as_str()) =>
+            {
                 name.push('.');
                 name.push_str(rest.next().unwrap_or_default());
+                // "… dot com slash pricing slash faq": a page's path.
+                while rest.peek().is_some_and(|w| w.eq_ignore_ascii_case("slash")) {
+                    rest.next();
+                    let Some(part) = rest.next() else { break };
+                    name.push('/');
+                    name.push_str(part);
+                }
             }
             None if SPOKEN_DOTFILES.contains(&ext.as_str()) => {
                 out.push(format!(".{}", rest.next().unwrap_or_default()));
@@ -266,6 +282,15 @@ mod tests {
             ("what's in dot env", "what's in .env"),
             ("add it to the dot gitignore", "add it to the .gitignore"),
             ("README dot MD", "README.MD"),
+            (
+                "open example dot com slash faq and tell me",
+                "open example.com/faq and tell me",
+            ),
+            (
+                "read docs dot rs slash serde slash latest.",
+                "read docs.rs/serde/latest.",
+            ),
+            ("go to example dot com", "go to example.com"),
         ] {
             assert_eq!(spoken(need), want, "{need}");
         }
