@@ -1120,6 +1120,27 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "merge",
     ),
+    // "loop in Raj on the vendor thread and cc legal".
+    (
+        &[
+            "loop",
+            "in",
+            "*",
+            "on",
+            "the|this|that",
+            "?",
+            "thread|email",
+        ],
+        "email",
+    ),
+    (
+        &["cc|bcc", "legal|finance|me|him|her|them|my|our|everyone"],
+        "email",
+    ),
+    // "am I clean or dirty": the working tree's state.
+    (&["am", "i|we", "clean|dirty"], "status"),
+    // "lay out your roadmap for this ticket".
+    (&["your", "roadmap|strategy"], "plan"),
     // "a file called like nginx conf, where is it".
     (
         &["file", "called|named", "**", "where", "is|are|s"],
@@ -1713,6 +1734,12 @@ pub(super) const INSPECTING: &[&[&str]] = &[
     &["check|checked|verify|verified|control", "**", "whether|if"],
     &["written|stands", "in"],
     &["what", "s|is", "?", "in|inside"],
+    // "does docker-compose.yml expose 5432?".
+    &[
+        "does|do",
+        "*",
+        "expose|exposes|set|sets|define|defines|include|includes|contain|contains|mention|mentions|list|lists",
+    ],
 ];
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
@@ -2287,6 +2314,14 @@ mod tests {
                 "parallel",
             ),
             ("a file called like nginx conf where is it", "find files"),
+            ("loop in Raj on the vendor thread", "email"),
+            ("loop in Ana and Raj on this thread", "email"),
+            ("cc legal on it", "email"),
+            ("kick off the e2e suite locally", "run"),
+            ("am I clean or dirty right now", "status"),
+            ("lay out your roadmap for this ticket", "plan"),
+            ("does docker-compose.yml expose 5432?", "file, read"),
+            ("s/staging/prod/ in deploy.env", "file, edit"),
             (
                 "a Makefile in here somewhere but I can't spot it",
                 "file, find files",
@@ -2388,6 +2423,10 @@ mod tests {
             "who reverted the ban on tobacco ads",
             "I lost my keys somewhere and can't find them on the map",
             "is there a pharmacy around here somewhere",
+            "how do I loop in a crochet thread",
+            "what does a CC BY licence allow",
+            "is the Thames clean or dirty",
+            "what is your country's strategy on climate",
             "the king undid the reforms, who followed him",
             "my aunt still calls me every week",
             "what's the latitude of Oslo",

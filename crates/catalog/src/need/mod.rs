@@ -30,8 +30,8 @@ pub use respell::{respelt, spoken};
 use dates::{is_time_of_day, without_dates};
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
-    is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_web_address,
-    paths_are_routes,
+    is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_substitution,
+    is_web_address, paths_are_routes,
 };
 use world::asks_the_world;
 
@@ -205,6 +205,7 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_channel, "channel message"),
     (is_web_address, "url"),
     (is_flag, "shell command"),
+    (is_substitution, "edit"),
 ];
 
 /// The need's hints, the world question's aside (tested on its own in

@@ -27,6 +27,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("gh", "github"),
     ("gsheet", "google sheet"),
     ("gsheets", "google sheets"),
+    ("kb", "knowledge base"),
+    ("lmk", "let me know"),
     ("msg", "message"),
     ("msgs", "messages"),
     ("mtg", "meeting"),

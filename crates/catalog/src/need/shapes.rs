@@ -162,9 +162,19 @@ pub(super) fn is_flag(word: &str) -> bool {
     })
 }
 
+/// `s/staging/prod/`, `s/foo/bar/g`: sed's substitution, as developers
+/// write a replacement (not a path: it names no file).
+pub(super) fn is_substitution(word: &str) -> bool {
+    let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
+    w.strip_prefix("s/").is_some_and(|rest| {
+        let parts: Vec<&str> = rest.split('/').collect();
+        parts.len() == 3 && !parts[0].is_empty() && parts[2].chars().all(|c| "gimI".contains(c))
+    })
+}
+
 pub(super) fn is_path(word: &str) -> bool {
     let w = trim_edges(word);
-    if w.contains("://") || w.contains('@') || is_host_and_path(w) {
+    if w.contains("://") || w.contains('@') || is_host_and_path(w) || is_substitution(w) {
         return false;
     }
     let rooted = ["/", "./", "../", "~/"].iter().any(|r| {
@@ -357,6 +367,24 @@ mod tests {
                 "snake_",
             ],
         );
+    }
+
+    #[test]
+    fn a_sed_substitution_marks_an_edit() {
+        marks(
+            "edit",
+            &["s/staging/prod/", "then s/foo/bar/g,"],
+            &[
+                "s/",
+                "s//x/",
+                "s/a/b/c/d",
+                "as/a/b/",
+                "s/a/b/zz",
+                "read s/notes/x.md",
+            ],
+        );
+        // A substitution names no file.
+        assert!(!super::is_path("s/staging/prod/"));
     }
 
     #[test]
