@@ -1138,7 +1138,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "email",
     ),
     // "am I clean or dirty": the working tree's state.
-    (&["am", "i|we", "clean|dirty"], "status"),
+    (&["am", "i|we", "clean|dirty"], "uncommitted"),
+    // "whether the working copy has pending edits".
+    (&["pending", "edits|changes"], "uncommitted"),
+    // "if any file still references the old API host".
+    (
+        &[
+            "any|which|what|every",
+            "file|files",
+            "still",
+            "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
+        ],
+        "grep",
+    ),
+    // "if you've got a strategy already, lay it out".
+    (
+        &["you", "ve|have", "got", "?", "a", "strategy|plan|roadmap"],
+        "plan",
+    ),
+    // "if there's no LICENSE file, create one".
+    (&["no", "*", "file", "**", "create|make|write|add"], "write"),
     // "lay out your roadmap for this ticket".
     (&["your", "roadmap|strategy"], "plan"),
     // "a file called like nginx conf, where is it".
@@ -1734,6 +1753,8 @@ pub(super) const INSPECTING: &[&[&str]] = &[
     &["check|checked|verify|verified|control", "**", "whether|if"],
     &["written|stands", "in"],
     &["what", "s|is", "?", "in|inside"],
+    // "read the existing nginx.conf so you don't break it".
+    &["read", "the|my|our|this", "existing|current"],
     // "does docker-compose.yml expose 5432?".
     &[
         "does|do",
@@ -2318,10 +2339,21 @@ mod tests {
             ("loop in Ana and Raj on this thread", "email"),
             ("cc legal on it", "email"),
             ("kick off the e2e suite locally", "run"),
-            ("am I clean or dirty right now", "status"),
+            ("am I clean or dirty right now", "uncommitted"),
+            ("whether the working copy has pending edits", "uncommitted"),
+            (
+                "if any file still references the old API host",
+                "edit, grep",
+            ),
+            ("if you've got a strategy already, lay it out", "plan"),
+            ("if there's no LICENSE file, create one", "write"),
+            (
+                "read the existing nginx.conf so you don't break it",
+                "file, read",
+            ),
             ("lay out your roadmap for this ticket", "plan"),
             ("does docker-compose.yml expose 5432?", "file, read"),
-            ("s/staging/prod/ in deploy.env", "file, edit"),
+            ("s/staging/prod/ in deploy.env", "file, sed"),
             (
                 "a Makefile in here somewhere but I can't spot it",
                 "file, find files",
@@ -2426,6 +2458,8 @@ mod tests {
             "how do I loop in a crochet thread",
             "what does a CC BY licence allow",
             "is the Thames clean or dirty",
+            "which files still exist from the Roman era",
+            "what's the working copy of a Stradivarius worth",
             "what is your country's strategy on climate",
             "the king undid the reforms, who followed him",
             "my aunt still calls me every week",

@@ -205,7 +205,7 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_channel, "channel message"),
     (is_web_address, "url"),
     (is_flag, "shell command"),
-    (is_substitution, "edit"),
+    (is_substitution, "sed"),
 ];
 
 /// The need's hints, the world question's aside (tested on its own in

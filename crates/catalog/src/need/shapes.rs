@@ -372,7 +372,7 @@ mod tests {
     #[test]
     fn a_sed_substitution_marks_an_edit() {
         marks(
-            "edit",
+            "sed",
             &["s/staging/prod/", "then s/foo/bar/g,"],
             &[
                 "s/",
