@@ -630,6 +630,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what mode are you in": how far the agent may go alone.
     (&["mode", "are", "you", "in"], "awareness"),
+    // "what's going on in this workspace right now".
+    (
+        &[
+            "going",
+            "on",
+            "in",
+            "this|the|our|my",
+            "workspace|project|repo",
+        ],
+        "awareness",
+    ),
     (&["autopilot"], "autonomy"),
     // "have you got the green light to run commands" (not "did the
     // project get the green light").
@@ -1150,6 +1161,27 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
         ],
         "grep",
+    ),
+    // "make sure the code still compiles".
+    (
+        &[
+            "code|project|app|it",
+            "still",
+            "compiles|builds|compile|build",
+        ],
+        "run",
+    ),
+    // "change a single line in a config without rewriting it".
+    (&["without", "rewriting|overwriting"], "edit"),
+    // "show line-by-line changes before I commit".
+    (&["line", "by", "line", "changes|differences|edits"], "diff"),
+    (&["changes", "before", "i|we", "commit"], "diff"),
+    // "can you make commits on my behalf".
+    (&["make|making", "commits", "on|for"], "commit"),
+    // "can you tell me who you're acting as".
+    (
+        &["who", "you", "re|are", "?", "acting|operating", "as"],
+        "identity",
     ),
     // "if you've got a strategy already, lay it out".
     (
@@ -2346,6 +2378,12 @@ mod tests {
                 "edit, grep",
             ),
             ("if you've got a strategy already, lay it out", "plan"),
+            ("make sure the code still compiles", "run"),
+            ("change a line in a config without rewriting it", "edit"),
+            ("show line-by-line changes before I commit", "diff"),
+            ("can you make commits on my behalf", "commit"),
+            ("what's going on in this workspace right now", "awareness"),
+            ("can you tell me who you're acting as", "identity"),
             ("if there's no LICENSE file, create one", "write"),
             (
                 "read the existing nginx.conf so you don't break it",
@@ -2459,6 +2497,9 @@ mod tests {
             "what does a CC BY licence allow",
             "is the Thames clean or dirty",
             "which files still exist from the Roman era",
+            "do they still build ships in Belfast",
+            "who is acting as the president",
+            "make commits to your goals this year",
             "what's the working copy of a Stradivarius worth",
             "what is your country's strategy on climate",
             "the king undid the reforms, who followed him",
