@@ -1162,6 +1162,45 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // Batch 155, no jargon: "put the changes somewhere safe in the
+    // project's record", "make what I've saved show up for everybody
+    // else", "which words I added and took out", "put that into the main
+    // one", "which folder is it in", "which of my online things can you
+    // get into", "a reminder in my diary", "what can you see around you",
+    // "under my name or yours".
+    (
+        &["put|save|store|keep", "**", "project", "s", "record"],
+        "commit",
+    ),
+    (&["show", "up", "for", "everybody|everyone|others"], "push"),
+    (&["i|we", "added", "and", "took|removed|deleted"], "diff"),
+    (
+        &[
+            "put|bring|move",
+            "that|it|this|those",
+            "into",
+            "the",
+            "main",
+            "one|version|copy",
+        ],
+        "merge",
+    ),
+    (
+        &["which|what", "folder|directory", "is|are", "it|they", "in"],
+        "find files",
+    ),
+    (&["my", "*", "can", "you", "get", "into"], "connectors"),
+    (
+        &[
+            "reminder|appointment|meeting",
+            "in|into|on",
+            "my|the",
+            "diary",
+        ],
+        "calendar",
+    ),
+    (&["what", "can", "you", "see", "around", "you"], "awareness"),
+    (&["under", "my", "name", "or", "yours"], "identity"),
     // "make sure the code still compiles".
     (
         &[
@@ -2383,6 +2422,21 @@ mod tests {
             ("show line-by-line changes before I commit", "diff"),
             ("can you make commits on my behalf", "commit"),
             ("what's going on in this workspace right now", "awareness"),
+            ("put it somewhere safe in the project's record", "commit"),
+            ("make what I've saved show up for everybody else", "push"),
+            ("which words I added and took out of it", "diff"),
+            (
+                "the new menu is in hers, put that into the main one",
+                "merge",
+            ),
+            (
+                "a photo called beach something, which folder is it in",
+                "find files",
+            ),
+            ("which of my online things can you get into", "connectors"),
+            ("put a reminder in my diary for the plumber", "calendar"),
+            ("what can you see around you", "awareness"),
+            ("does it show up under my name or yours", "identity"),
             ("can you tell me who you're acting as", "identity"),
             ("if there's no LICENSE file, create one", "write"),
             (
@@ -2498,6 +2552,11 @@ mod tests {
             "is the Thames clean or dirty",
             "which files still exist from the Roman era",
             "do they still build ships in Belfast",
+            "which words were added and removed from the dictionary",
+            "can you get into Oxford with three Bs",
+            "what can you see around Lake Como",
+            "is the Nobel prize in my name or yours",
+            "keep the world's record for the longest jump",
             "who is acting as the president",
             "make commits to your goals this year",
             "what's the working copy of a Stradivarius worth",
