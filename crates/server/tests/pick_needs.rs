@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 5,873 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,153 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -613,9 +613,27 @@
 //! name I gave the agent for something, what it means to do, the login it
 //! uses, my actual stuff, a thumbs-up from me, what it has been doing,
 //! what it does out of the box, something added to it, chatting with it
-//! from other tools) then met 39 and 40, losing none. Measured now: BM25
-//! 5541/5873 (94.3 %), the local model 5723/5873 (97.4 %). A change that
-//! loses needs fails here: see [`BM25_MET`].
+//! from other tools) then met 39 and 40, losing none. Batches 149 to 155
+//! (40 each, every kind, each run before anything was changed for it) were
+//! then added, each in a voice of its own: dictated to a voice assistant
+//! ("new file please, ideas dot md"), said in frustration (the
+//! problem first, the ask after), office shorthand ("FYI the team: I'm OOO
+//! Thu-Fri"), conditions and routines ("if the deploy fails tonight, post
+//! …"), asked as whether the agent can ("are you able to run terminal
+//! commands on this box?"), formal ("kindly furnish me with …"), and no
+//! jargon again, written after all of it ("make what I've saved here show
+//! up for everybody else"). On their first run they met 34, 34, 33, 35,
+//! 35, 40 and 24 with BM25, and 36, 39, 33, 39, 39, 40 and 29 with the
+//! local model: the no-jargon voice is still the weakest, and the idioms
+//! written for batches 145 to 148 met little of it. Web addresses said
+//! aloud ("example dot com slash faq") written as addresses, sed's
+//! `s/a/b/` read as an edit, "kb" and "lmk" spelt out, a few hint words
+//! for bash (suite, e2e, locally) and idioms for each batch's misses then
+//! met 38, 39, 40, 39, 39, 40 and 32 with BM25 and 40, 40, 40, 40, 40, 40
+//! and 35 with the local model, losing none, and six older needs with BM25
+//! and two with the local model. Measured now: BM25 5814/6153 (94.5 %),
+//! the local model 6000/6153 (97.5 %). A change that loses needs fails
+//! here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -632,8 +650,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5541;
-const LOCAL_MET: usize = 5720;
+const BM25_MET: usize = 5814;
+const LOCAL_MET: usize = 5997;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
