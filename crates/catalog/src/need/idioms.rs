@@ -1104,22 +1104,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "agents",
     ),
     (&["one", "pair", "of", "hands"], "agents"),
-    // "there's a Makefile in here somewhere but I can't spot it".
-    (&["in", "here", "somewhere"], "find files"),
-    // "something still imports the old logger, find where".
-    (
-        &[
-            "something|what|anything|which",
-            "still",
-            "imports|calls|uses",
-        ],
-        "grep",
-    ),
-    // "show me exactly what I changed".
+    // Git in plain words, and in shorthand: "am I clean or dirty",
+    // "pending edits", "exactly what I changed", "line-by-line changes
+    // before I commit", "which words I added and took out", "someone
+    // reverted my fix, who", "the fixes from develop, bring them over",
+    // "put that into the main one", "somewhere safe in the project's
+    // record", "show up for everybody else", "make commits on my behalf".
+    (&["am", "i|we", "clean|dirty"], "uncommitted"),
+    (&["pending", "edits|changes"], "uncommitted"),
     (&["exactly", "what", "i|we|you", "changed|edited"], "diff"),
-    // "someone reverted my fix and I want to know who".
+    (&["line", "by", "line", "changes|differences|edits"], "diff"),
+    (&["changes", "before", "i|we", "commit"], "diff"),
+    (&["i|we", "added", "and", "took|removed|deleted"], "diff"),
     (&["reverted|undid|undone", "my|our", "**", "who"], AUTHOR),
-    // "last week's fixes from develop, bring them over".
     (
         &[
             WORK,
@@ -1131,7 +1128,67 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "merge",
     ),
-    // "loop in Raj on the vendor thread and cc legal".
+    (
+        &[
+            "put|bring|move",
+            "that|it|this|those",
+            "into",
+            "the",
+            "main",
+            "one|version|copy",
+        ],
+        "merge",
+    ),
+    (
+        &["put|save|store|keep", "**", "project", "s", "record"],
+        "commit",
+    ),
+    (&["show", "up", "for", "everybody|everyone|others"], "push"),
+    (&["make|making", "commits", "on|for"], "commit"),
+    // Files and the machine: "a Makefile in here somewhere", "a file
+    // called like nginx conf, where is it", "which folder is it in",
+    // "something still imports the old logger", "if any file still
+    // references the old host", "change a line without rewriting it",
+    // "make sure the code still compiles", "if there's no LICENSE file,
+    // create one".
+    (&["in", "here", "somewhere"], "find files"),
+    (
+        &["file", "called|named", "**", "where", "is|are|s"],
+        "find files",
+    ),
+    (
+        &["which|what", "folder|directory", "is|are", "it|they", "in"],
+        "find files",
+    ),
+    (
+        &[
+            "something|what|anything|which",
+            "still",
+            "imports|calls|uses",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "any|which|what|every",
+            "file|files",
+            "still",
+            "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
+        ],
+        "grep",
+    ),
+    (&["without", "rewriting|overwriting"], "edit"),
+    (
+        &[
+            "code|project|app|it",
+            "still",
+            "compiles|builds|compile|build",
+        ],
+        "run",
+    ),
+    (&["no", "*", "file", "**", "create|make|write|add"], "write"),
+    // Mail and the calendar: "loop in Raj on the vendor thread and cc
+    // legal", "a reminder in my diary".
     (
         &[
             "loop",
@@ -1148,48 +1205,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["cc|bcc", "legal|finance|me|him|her|them|my|our|everyone"],
         "email",
     ),
-    // "am I clean or dirty": the working tree's state.
-    (&["am", "i|we", "clean|dirty"], "uncommitted"),
-    // "whether the working copy has pending edits".
-    (&["pending", "edits|changes"], "uncommitted"),
-    // "if any file still references the old API host".
-    (
-        &[
-            "any|which|what|every",
-            "file|files",
-            "still",
-            "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
-        ],
-        "grep",
-    ),
-    // Batch 155, no jargon: "put the changes somewhere safe in the
-    // project's record", "make what I've saved show up for everybody
-    // else", "which words I added and took out", "put that into the main
-    // one", "which folder is it in", "which of my online things can you
-    // get into", "a reminder in my diary", "what can you see around you",
-    // "under my name or yours".
-    (
-        &["put|save|store|keep", "**", "project", "s", "record"],
-        "commit",
-    ),
-    (&["show", "up", "for", "everybody|everyone|others"], "push"),
-    (&["i|we", "added", "and", "took|removed|deleted"], "diff"),
-    (
-        &[
-            "put|bring|move",
-            "that|it|this|those",
-            "into",
-            "the",
-            "main",
-            "one|version|copy",
-        ],
-        "merge",
-    ),
-    (
-        &["which|what", "folder|directory", "is|are", "it|they", "in"],
-        "find files",
-    ),
-    (&["my", "*", "can", "you", "get", "into"], "connectors"),
     (
         &[
             "reminder|appointment|meeting",
@@ -1199,43 +1214,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "calendar",
     ),
+    // The agent: "what can you see around you", "under my name or yours",
+    // "who you're acting as", "which of my online things can you get
+    // into", "if you've got a strategy already", "your roadmap".
     (&["what", "can", "you", "see", "around", "you"], "awareness"),
     (&["under", "my", "name", "or", "yours"], "identity"),
-    // "make sure the code still compiles".
-    (
-        &[
-            "code|project|app|it",
-            "still",
-            "compiles|builds|compile|build",
-        ],
-        "run",
-    ),
-    // "change a single line in a config without rewriting it".
-    (&["without", "rewriting|overwriting"], "edit"),
-    // "show line-by-line changes before I commit".
-    (&["line", "by", "line", "changes|differences|edits"], "diff"),
-    (&["changes", "before", "i|we", "commit"], "diff"),
-    // "can you make commits on my behalf".
-    (&["make|making", "commits", "on|for"], "commit"),
-    // "can you tell me who you're acting as".
     (
         &["who", "you", "re|are", "?", "acting|operating", "as"],
         "identity",
     ),
-    // "if you've got a strategy already, lay it out".
+    (&["my", "*", "can", "you", "get", "into"], "connectors"),
     (
         &["you", "ve|have", "got", "?", "a", "strategy|plan|roadmap"],
         "plan",
     ),
-    // "if there's no LICENSE file, create one".
-    (&["no", "*", "file", "**", "create|make|write|add"], "write"),
-    // "lay out your roadmap for this ticket".
     (&["your", "roadmap|strategy"], "plan"),
-    // "a file called like nginx conf, where is it".
-    (
-        &["file", "called|named", "**", "where", "is|are|s"],
-        "find files",
-    ),
     (
         &["agent|agents|helper|helpers", "for|per", "each|every"],
         "agents",

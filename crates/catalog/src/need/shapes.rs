@@ -369,6 +369,7 @@ mod tests {
         );
     }
 
+    /// "sed" is among edit_file's hint words: the hint reads as an edit.
     #[test]
     fn a_sed_substitution_marks_an_edit() {
         marks(
