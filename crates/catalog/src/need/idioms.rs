@@ -1104,131 +1104,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "agents",
     ),
     (&["one", "pair", "of", "hands"], "agents"),
-    // Git in plain words, and in shorthand: "am I clean or dirty",
-    // "pending edits", "exactly what I changed", "line-by-line changes
-    // before I commit", "which words I added and took out", "someone
-    // reverted my fix, who", "the fixes from develop, bring them over",
-    // "put that into the main one", "somewhere safe in the project's
-    // record", "show up for everybody else", "make commits on my behalf".
-    (&["am", "i|we", "clean|dirty"], "uncommitted"),
-    (&["pending", "edits|changes"], "uncommitted"),
-    (&["exactly", "what", "i|we|you", "changed|edited"], "diff"),
-    (&["line", "by", "line", "changes|differences|edits"], "diff"),
-    (&["changes", "before", "i|we", "commit"], "diff"),
-    (&["i|we", "added", "and", "took|removed|deleted"], "diff"),
-    (&["reverted|undid|undone", "my|our", "**", "who"], AUTHOR),
-    (
-        &[
-            WORK,
-            "from",
-            "*",
-            "bring|carry|pull",
-            "them|it|those",
-            "over|across|in",
-        ],
-        "merge",
-    ),
-    (
-        &[
-            "put|bring|move",
-            "that|it|this|those",
-            "into",
-            "the",
-            "main",
-            "one|version|copy",
-        ],
-        "merge",
-    ),
-    (
-        &["put|save|store|keep", "**", "project", "s", "record"],
-        "commit",
-    ),
-    (&["show", "up", "for", "everybody|everyone|others"], "push"),
-    (&["make|making", "commits", "on|for"], "commit"),
-    // Files and the machine: "a Makefile in here somewhere", "a file
-    // called like nginx conf, where is it", "which folder is it in",
-    // "something still imports the old logger", "if any file still
-    // references the old host", "change a line without rewriting it",
-    // "make sure the code still compiles", "if there's no LICENSE file,
-    // create one".
-    (&["in", "here", "somewhere"], "find files"),
-    (
-        &["file", "called|named", "**", "where", "is|are|s"],
-        "find files",
-    ),
-    (
-        &["which|what", "folder|directory", "is|are", "it|they", "in"],
-        "find files",
-    ),
-    (
-        &[
-            "something|what|anything|which",
-            "still",
-            "imports|calls|uses",
-        ],
-        "grep",
-    ),
-    (
-        &[
-            "any|which|what|every",
-            "file|files",
-            "still",
-            "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
-        ],
-        "grep",
-    ),
-    (&["without", "rewriting|overwriting"], "edit"),
-    (
-        &[
-            "code|project|app|it",
-            "still",
-            "compiles|builds|compile|build",
-        ],
-        "run",
-    ),
-    (&["no", "*", "file", "**", "create|make|write|add"], "write"),
-    // Mail and the calendar: "loop in Raj on the vendor thread and cc
-    // legal", "a reminder in my diary".
-    (
-        &[
-            "loop",
-            "in",
-            "*",
-            "on",
-            "the|this|that",
-            "?",
-            "thread|email",
-        ],
-        "email",
-    ),
-    (
-        &["cc|bcc", "legal|finance|me|him|her|them|my|our|everyone"],
-        "email",
-    ),
-    (
-        &[
-            "reminder|appointment|meeting",
-            "in|into|on",
-            "my|the",
-            "diary",
-        ],
-        "calendar",
-    ),
-    // The agent: "what can you see around you", "under my name or yours",
-    // "who you're acting as", "which of my online things can you get
-    // into", "if you've got a strategy already", "your roadmap".
-    (&["what", "can", "you", "see", "around", "you"], "awareness"),
-    (&["under", "my", "name", "or", "yours"], "identity"),
-    (
-        &["who", "you", "re|are", "?", "acting|operating", "as"],
-        "identity",
-    ),
-    (&["my", "*", "can", "you", "get", "into"], "connectors"),
-    (
-        &["you", "ve|have", "got", "?", "a", "strategy|plan|roadmap"],
-        "plan",
-    ),
-    (&["your", "roadmap|strategy"], "plan"),
     (
         &["agent|agents|helper|helpers", "for|per", "each|every"],
         "agents",
@@ -1508,6 +1383,47 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "log of commits",
     ),
+    // The same in shorthand, or asked outright: "am I clean or dirty",
+    // "pending edits", "exactly what I changed", "line-by-line changes
+    // before I commit", "which words I added and took out", "someone
+    // reverted my fix, who", "the fixes from develop, bring them over",
+    // "put that into the main one", "somewhere safe in the project's
+    // record", "show up for everybody else", "make commits on my behalf".
+    (&["am", "i|we", "clean|dirty"], "uncommitted"),
+    (&["pending", "edits|changes"], "uncommitted"),
+    (&["exactly", "what", "i|we|you", "changed|edited"], "diff"),
+    (&["line", "by", "line", "changes|differences|edits"], "diff"),
+    (&["changes", "before", "i|we", "commit"], "diff"),
+    (&["i|we", "added", "and", "took|removed|deleted"], "diff"),
+    (&["reverted|undid|undone", "my|our", "**", "who"], AUTHOR),
+    (
+        &[
+            WORK,
+            "from",
+            "*",
+            "bring|carry|pull",
+            "them|it|those",
+            "over|across|in",
+        ],
+        "merge",
+    ),
+    (
+        &[
+            "put|bring|move",
+            "that|it|this|those",
+            "into",
+            "the",
+            "main",
+            "one|version|copy",
+        ],
+        "merge",
+    ),
+    (
+        &["put|save|store|keep", "**", "project", "s", "record"],
+        "commit",
+    ),
+    (&["show", "up", "for", "everybody|everyone|others"], "push"),
+    (&["make|making", "commits", "on|for"], "commit"),
     // Files and the machine in plain words: "every TODO left in the python
     // files", "look through all our project files for the word 'beta'",
     // "somewhere in our files it says …", "which folder is the logo kept
@@ -1577,6 +1493,48 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "shell command",
     ),
+    // The same in shorthand, or asked outright: "a Makefile in here
+    // somewhere", "a file called like nginx conf, where is it", "which
+    // folder is it in", "something still imports the old logger", "if any
+    // file still references the old host", "change a line without
+    // rewriting it", "make sure the code still compiles", "if there's no
+    // LICENSE file, create one".
+    (&["in", "here", "somewhere"], "find files"),
+    (
+        &["file", "called|named", "**", "where", "is|are|s"],
+        "find files",
+    ),
+    (
+        &["which|what", "folder|directory", "is|are", "it|they", "in"],
+        "find files",
+    ),
+    (
+        &[
+            "something|what|anything|which",
+            "still",
+            "imports|calls|uses",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "any|which|what|every",
+            "file|files",
+            "still",
+            "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
+        ],
+        "grep",
+    ),
+    (&["without", "rewriting|overwriting"], "edit"),
+    (
+        &[
+            "code|project|app|it",
+            "still",
+            "compiles|builds|compile|build",
+        ],
+        "run",
+    ),
+    (&["no", "*", "file", "**", "create|make|write|add"], "write"),
     // The agent asked about itself in plain words: "are you on my
     // computer", "my real files or a practice copy", "do you have to ask
     // me before you change things", "without me clicking okay", "what
@@ -1672,6 +1630,49 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         REMEMBER,
     ),
     (&["did", "i", "give", "you", "for"], REMEMBER),
+    // The same in other words: "what can you see around you", "under my
+    // name or yours", "who you're acting as", "which of my online things
+    // can you get into", "if you've got a strategy already", "your
+    // roadmap".
+    (&["what", "can", "you", "see", "around", "you"], "awareness"),
+    (&["under", "my", "name", "or", "yours"], "identity"),
+    (
+        &["who", "you", "re|are", "?", "acting|operating", "as"],
+        "identity",
+    ),
+    (&["my", "*", "can", "you", "get", "into"], "connectors"),
+    (
+        &["you", "ve|have", "got", "?", "a", "strategy|plan|roadmap"],
+        "plan",
+    ),
+    (&["your", "roadmap|strategy"], "plan"),
+    // Mail and the calendar: "loop in Raj on the vendor thread and cc
+    // legal", "a reminder in my diary".
+    (
+        &[
+            "loop",
+            "in",
+            "*",
+            "on",
+            "the|this|that",
+            "?",
+            "thread|email",
+        ],
+        "email",
+    ),
+    (
+        &["cc|bcc", "legal|finance|me|him|her|them|my|our|everyone"],
+        "email",
+    ),
+    (
+        &[
+            "reminder|appointment|meeting",
+            "in|into|on",
+            "my|the",
+            "diary",
+        ],
+        "calendar",
+    ),
     // "our team's written guidance on chargebacks", "the volunteer guide
     // we wrote".
     (
