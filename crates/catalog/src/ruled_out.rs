@@ -13,7 +13,12 @@
 //!   contrast the clause stays: "don't forget to email Bob" asks for the
 //!   email;
 //! - a short aside after a comma that opens with "not": "they're on
-//!   Teams, not Slack".
+//!   Teams, not Slack";
+//! - a clause that sets something aside ("never mind the PR, …", "I
+//!   don't care what's inside them, …") when another clause follows it:
+//!   that one says what is wanted. Not "forget", "skip" or "ignore": each
+//!   can be the ask ("forget what I told you about my old address, it's
+//!   no longer true").
 //!
 //! A negation that describes what is asked about stays: "files not
 //! committed yet" is what git status shows. Nothing is taken out when it
@@ -40,6 +45,15 @@ const REFUSAL_LEADS: &[&[&str]] = &[
     &["do", "not"],
     &["no", "need", "to"],
     &["never"],
+    &["no"],
+];
+
+/// Openings of a clause that sets a thing aside; the clause goes when
+/// another follows it, contrast or not.
+const DISMISSALS: &[&[&str]] = &[
+    &["never", "mind"],
+    &["i", "don't", "care"],
+    &["i", "dont", "care"],
 ];
 
 /// The most words an aside ("…, not Slack") may have, "not" counted.
@@ -103,6 +117,15 @@ fn phrase_end(words: &[Word], i: usize) -> usize {
     j
 }
 
+/// The index after the last word of the clause starting at `i`, if
+/// punctuation ends it.
+fn clause_end(words: &[Word], i: usize) -> Option<usize> {
+    words[i..]
+        .iter()
+        .position(|w| w.ends_clause)
+        .map(|k| i + k + 1)
+}
+
 /// The need without the phrases it rules out (see the module doc).
 pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
     let words = words_of(need);
@@ -116,11 +139,14 @@ pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
             && words[i + 1..]
                 .iter()
                 .any(|w| CONTRASTS.contains(&w.bare.as_str()));
+        let dismissal = clause_start
+            && DISMISSALS.iter().any(|p| at(&words, i, p))
+            && clause_end(&words, i).is_some_and(|end| end < words.len());
         let aside = i > 0
             && need[..words[i - 1].end].ends_with(',')
             && words[i].bare == "not"
             && phrase_end(&words, i) - i <= ASIDE_WORDS;
-        if refusing || refusal || aside {
+        if refusing || refusal || dismissal || aside {
             let end = phrase_end(&words, i);
             dropped[i..end].iter_mut().for_each(|d| *d = true);
             i = end;
@@ -186,6 +212,26 @@ mod tests {
             "only commit the changes"
         );
         assert_eq!(without_ruled_out("not slack but teams"), "but teams");
+        assert_eq!(
+            without_ruled_out("no terminal commands please, I only want to read setup.cfg"),
+            "I only want to read setup.cfg"
+        );
+    }
+
+    #[test]
+    fn a_clause_set_aside_is_taken_out() {
+        assert_eq!(
+            without_ruled_out("never mind the pull request, merge the hotfix into main"),
+            "merge the hotfix into main"
+        );
+        assert_eq!(
+            without_ruled_out("I don't care what's inside them, find the files named *.bak"),
+            "find the files named *.bak"
+        );
+        assert_eq!(
+            without_ruled_out("Never mind HubSpot. The deal is in Salesforce now"),
+            "The deal is in Salesforce now"
+        );
     }
 
     #[test]
@@ -215,6 +261,16 @@ mod tests {
             "the retry count should be 5 not 3",
             "nothing fancy, just tell me which files I've edited but not committed",
             "make sure I don't forget the dentist, just add it",
+            // Set aside with nothing after it, or not at a clause's start.
+            "skip the flaky test and rerun the suite",
+            "never mind",
+            "ignore whitespace in the diff of main.rs",
+            // Those that may be the ask itself.
+            "forget what I told you about my old address, it's no longer true",
+            "skip the flaky test in ci.yml, it keeps failing",
+            "ignore node_modules in .gitignore, it's huge",
+            "did I forget to commit, or is it pushed",
+            "no README yet",
         ] {
             assert_eq!(without_ruled_out(need), need, "{need}");
         }

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,153 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,353 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -631,9 +631,30 @@
 //! for bash (suite, e2e, locally) and idioms for each batch's misses then
 //! met 38, 39, 40, 39, 39, 40 and 32 with BM25 and 40, 40, 40, 40, 40, 40
 //! and 35 with the local model, losing none, and six older needs with BM25
-//! and two with the local model. Measured now: BM25 5814/6153 (94.5 %),
-//! the local model 6000/6153 (97.5 %). A change that loses needs fails
-//! here: see [`BM25_MET`].
+//! and two with the local model: BM25 5814/6153 (94.5 %), the local
+//! model 6000/6153 (97.5 %). Batches 156 to 160 (40 each, every kind, run
+//! before anything was changed for them) were then added in voices not
+//! tried before: negation and contrast ("not on Slack this time, …",
+//! "never mind the pull request, merge …"), pasted content (quoted
+//! messages, code spans, JSON, SQL, error text), shouting in capitals,
+//! teen slang ("can u yeet my commits up to github"), and no jargon once
+//! more. On their first run they met 37, 34, 37, 34 and 22 with BM25, and
+//! 40, 36, 40, 35 and 27 with the local model: the no-jargon voice is
+//! still the weakest (55 % and 68 %), and the refusals that the need
+//! reader already took out carried the negations. "No …, only …" and a
+//! clause set aside ("never mind …, …", "I don't care …, …") taken out as
+//! refusals, and idioms for the misses (lines we touched, commits up to
+//! github, before it goes into the main copy, back into the real one,
+//! every time someone saved a version, files whose names, every file that
+//! says, somewhere on this laptop, the code still works, it should say …
+//! not …, the papers I gave you, my uploaded PDFs, more of you, versions
+//! of you, what have you been up to, the group chat app) then met 40, 37,
+//! 39, 39 and 38 with BM25 and 40, 39, 40, 40 and 38 with the local model,
+//! losing none, and two older needs with BM25 and one with the local
+//! model. "Forget" as a dismissal was tried and dropped: it lost "forget
+//! what I told you about my old address", where forgetting is the ask.
+//! Measured now: BM25 6009/6353 (94.6 %), the local model 6198/6353
+//! (97.6 %). A change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -650,8 +671,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 5814;
-const LOCAL_MET: usize = 5997;
+const BM25_MET: usize = 6009;
+const LOCAL_MET: usize = 6195;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -835,6 +835,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["two|three|four|five|several|multiple|both", "of", "you"],
         "agents",
     ),
+    // "get a few more of you working on this", "mini versions of you".
+    (&["more", "of", "you", "working|on|doing|helping"], "agents"),
+    (&["versions|copies|clones", "of", "you|yourself"], "agents"),
     (
         &[
             "word",
@@ -1424,6 +1427,78 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["show", "up", "for", "everybody|everyone|others"], "push"),
     (&["make|making", "commits", "on|for"], "commit"),
+    // And again: "what lines did we touch since Monday", "yeet my commits
+    // up to github", "before it goes into the main copy", "fold the side
+    // copy back into the real one", "every time someone saved a new
+    // version", "my saved version where the team can pick it up", "pieces
+    // I've touched but not put away".
+    (
+        &[
+            "what|which",
+            "lines",
+            "did",
+            "i|we|you",
+            "touch|change|edit|alter",
+        ],
+        "diff",
+    ),
+    (
+        &[
+            "commits|changes|them|work|branch",
+            "up",
+            "to",
+            "?",
+            "github|gitlab|bitbucket|remote|origin",
+        ],
+        "push",
+    ),
+    (
+        &[
+            "before",
+            "it|they",
+            "goes|go|gets|get",
+            "into",
+            "the",
+            "main|real|shared",
+        ],
+        "pull request",
+    ),
+    (
+        &["back", "into", "the", "real|main", "one|copy|version"],
+        "merge",
+    ),
+    (
+        &[
+            "time|times",
+            "someone|somebody|anyone|people|we|i",
+            "saved|stored",
+            "**",
+            "version|versions",
+        ],
+        "log of commits",
+    ),
+    (
+        &[
+            "saved|latest|finished",
+            "version|work|changes",
+            "**",
+            "where",
+            "**",
+            "can",
+            "get|pick|grab|fetch",
+        ],
+        "push",
+    ),
+    (
+        &[
+            "touched|changed|edited",
+            "but",
+            "not",
+            "**",
+            "saved|committed|put|stored",
+        ],
+        "uncommitted",
+    ),
     // Files and the machine in plain words: "every TODO left in the python
     // files", "look through all our project files for the word 'beta'",
     // "somewhere in our files it says …", "which folder is the logo kept
@@ -1535,6 +1610,69 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "run",
     ),
     (&["no", "*", "file", "**", "create|make|write|add"], "write"),
+    // And again: "the files whose names end in .bak", "every file that
+    // says 'deprecated'", "which of my files even say 'homework'", "where
+    // in src do we call .map", "somewhere on this laptop", "the code still
+    // works", "the tea should say four pounds not three", "what the
+    // instructions file says", "run it and show me the failures".
+    (&["files", "whose", "name|names"], "find files"),
+    (
+        &[
+            "every|any|which|what",
+            "file|files",
+            "that|which",
+            "say|says|mention|mentions|contain|contains",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the",
+            "files|writings|documents",
+            "?",
+            "say|says|mention|mentions|contain|contains|set|sets|has|have",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "where",
+            "in",
+            "src|lib|app|tests",
+            "do|does",
+            "we|i|you",
+            CODE_VERBS,
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "somewhere",
+            "on",
+            "this|my|the",
+            "computer|laptop|machine|drive|disk|pc|mac",
+        ],
+        "find files",
+    ),
+    (
+        &[
+            "code|project|app|tests|build",
+            "still",
+            "works|work|runs|passes|pass",
+        ],
+        "run",
+    ),
+    (&["should", "say|read", "**", "not"], "edit"),
+    (
+        &["what", "the", "*", "file", "**", "says|say|contains"],
+        "read",
+    ),
+    (
+        &["run", "it|this|that", "and", "show|tell|give|paste"],
+        "run",
+    ),
     // The agent asked about itself in plain words: "are you on my
     // computer", "my real files or a practice copy", "do you have to ask
     // me before you change things", "without me clicking okay", "what
@@ -1646,6 +1784,37 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "plan",
     ),
     (&["your", "roadmap|strategy"], "plan"),
+    // And again: "what have you been up to", "what's around you right
+    // now", "which of my accounts have you been given the keys to", "a
+    // ready-made add-on you could learn", "you mentioned once what my
+    // granddaughter's school is called".
+    (&["have", "you", "been", "up", "to"], "audit"),
+    (&["what", "s|is", "around", "you"], "awareness"),
+    (
+        &[
+            "accounts|apps|services",
+            "**",
+            "you",
+            "been",
+            "given|granted",
+        ],
+        "connectors",
+    ),
+    (
+        &[
+            "add",
+            "on|ons",
+            "**",
+            "you",
+            "could|can",
+            "learn|use|add|install",
+        ],
+        "skill",
+    ),
+    (
+        &["i|you|we", "mentioned|told", "once|before|earlier"],
+        REMEMBER,
+    ),
     // Mail and the calendar: "loop in Raj on the vendor thread and cc
     // legal", "a reminder in my diary".
     (
@@ -1690,6 +1859,25 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "we",
             "wrote|made|keep",
         ],
+        "knowledge base",
+    ),
+    // "tell them in our group chat app".
+    (
+        &["group|team|work|office", "chat", "app|program|thing|tool"],
+        "chat message",
+    ),
+    // "the papers I gave you earlier", "my uploaded PDFs", "the study docs
+    // I uploaded".
+    (
+        &[
+            "papers|documents|docs|pdfs",
+            "i|we",
+            "gave|uploaded|sent|shared",
+        ],
+        "knowledge base",
+    ),
+    (
+        &["my|our|the", "uploaded", "papers|documents|docs|pdfs|files"],
         "knowledge base",
     ),
     // "open the page at bbc.co.uk/weather and tell me the forecast": the
@@ -2461,6 +2649,46 @@ mod tests {
                 "Replace every old_client with api_client in src/sync.py.",
                 "file, symbol, edit",
             ),
+            ("get a few more of you working on this", "agents"),
+            ("three mini versions of you, one per college", "agents"),
+            ("what lines did we touch since then", "diff"),
+            ("yeet my commits up to github", "push"),
+            (
+                "look over my part before it goes into the main copy",
+                "pull request",
+            ),
+            ("fold the side copy back into the real one", "merge"),
+            (
+                "every time someone saved a new version of this",
+                "log of commits",
+            ),
+            (
+                "my latest saved version where the team can pick it up",
+                "push",
+            ),
+            (
+                "the pieces I've touched but not put away yet",
+                "uncommitted",
+            ),
+            ("find every file that says 'deprecated'", "grep"),
+            ("which of my files even say 'homework'", "grep"),
+            ("which of my writings has the name Harriet in it", "grep"),
+            ("it's somewhere on this laptop", "find files"),
+            ("check the code still works", "run"),
+            ("the tea should say four pounds not three", "edit"),
+            ("what the instructions file in here says", "read"),
+            ("run it and show me the failures", "run"),
+            ("what have you been up to today", "audit"),
+            ("what's around you right now", "awareness"),
+            (
+                "which of my accounts have you been given the keys to",
+                "connectors",
+            ),
+            ("an add-on you could learn for invoices", "skill"),
+            ("I mentioned before what her school is called", REMEMBER),
+            ("tell them in our group chat app", "chat message"),
+            ("the papers I gave you about floods", "knowledge base"),
+            ("look through my uploaded PDFs", "knowledge base"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -2600,6 +2828,17 @@ mod tests {
             "get the branch into shape",
             "what user research do we have",
             "the blog is down",
+            "what's the difference between a violin and a fiddle",
+            "should I say sorry or not",
+            "does the old ferry still run in winter",
+            "is there a version of Windows where I can get the old start menu",
+            "how many copies of Harry Potter were sold",
+            "what's around the corner from the Louvre",
+            "what kind of computer should I buy for video editing",
+            "a library in Paris with rare papers",
+            "where in Spain do we speak Catalan",
+            "somewhere on the coast of Maine",
+            "I'd love to see more of you in Rome",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
