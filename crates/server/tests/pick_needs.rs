@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,353 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,553 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -653,8 +653,24 @@
 //! losing none, and two older needs with BM25 and one with the local
 //! model. "Forget" as a dismissal was tried and dropped: it lost "forget
 //! what I told you about my old address", where forgetting is the ask.
-//! Measured now: BM25 6009/6353 (94.6 %), the local model 6198/6353
-//! (97.6 %). A change that loses needs fails here: see [`BM25_MET`].
+//! Then: BM25 6009/6353 (94.6 %), the local model 6198/6353 (97.6 %).
+//! Batches 161 to 165 (40 each, written after all of that and run before
+//! anything was changed for them): sarcasm and complaints to the agent
+//! ("you forgot to push my changes yesterday, do it now"), several steps
+//! in one need ("first pull last month's signups from Postgres, then
+//! …"), "same as before" ("the usual Monday thing: show me what got
+//! committed over the weekend"), numbers and units ("which files are
+//! bigger than 100 KB under assets/?"), and no jargon about files, the
+//! agent and apps ("who does the computer think you are when you do
+//! things"). On their first run they met 35, 38, 39, 33 and 24 with BM25,
+//! and 36, 39, 39, 36 and 28 with the local model; "100 KB" had been read
+//! as a knowledge base since "kb" was spelt out, and is now a size. That
+//! and idioms for the misses then met 38, 40, 40, 39 and 37 with BM25 and
+//! 38, 40, 40, 39 and 39 with the local model, losing none, and two older
+//! needs with BM25 and one with the local model (a value that "is wrong,
+//! it should be …"). Measured now: BM25 6205/6553 (94.7 %), the local
+//! model 6395/6553 (97.6 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -671,8 +687,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 6009;
-const LOCAL_MET: usize = 6195;
+const BM25_MET: usize = 6205;
+const LOCAL_MET: usize = 6392;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -838,6 +838,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "get a few more of you working on this", "mini versions of you".
     (&["more", "of", "you", "working|on|doing|helping"], "agents"),
     (&["versions|copies|clones", "of", "you|yourself"], "agents"),
+    (&["others|more", "like", "you"], "agents"),
     (
         &[
             "word",
@@ -1499,6 +1500,48 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "uncommitted",
     ),
+    // And once more: "what got committed over the weekend", "commit the 2
+    // changed files", "keep a copy of how my story looks right now", "the
+    // newest version up to where my group reads it", "different from the
+    // copy I kept yesterday".
+    (&["what", "got", "committed"], "log of commits"),
+    (
+        &[
+            "what",
+            "was|were",
+            "committed",
+            "over|since|this|last|yesterday|today",
+        ],
+        "log of commits",
+    ),
+    (
+        &[
+            "commit",
+            "the|my|these|those|both|all",
+            "**",
+            "files|changes|edits|work",
+        ],
+        "commit",
+    ),
+    (
+        &["copy|snapshot", "of", "how", "**", "looks|is", "right|now"],
+        "commit",
+    ),
+    (
+        &["version|work|changes|copy", "**", "up", "to", "where"],
+        "push",
+    ),
+    (
+        &[
+            "different|differ",
+            "from",
+            "the|my",
+            "copy|version",
+            "i|we",
+            "kept|saved|made|had",
+        ],
+        "diff",
+    ),
     // Files and the machine in plain words: "every TODO left in the python
     // files", "look through all our project files for the word 'beta'",
     // "somewhere in our files it says …", "which folder is the logo kept
@@ -1621,7 +1664,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "every|any|which|what",
             "file|files",
             "that|which",
-            "say|says|mention|mentions|contain|contains",
+            "say|says|mention|mentions|contain|contains|import|imports|use|uses|call|calls",
         ],
         "grep",
     ),
@@ -1649,7 +1692,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (
         &[
-            "somewhere",
+            "somewhere|where",
             "on",
             "this|my|the",
             "computer|laptop|machine|drive|disk|pc|mac",
@@ -1673,6 +1716,67 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["run", "it|this|that", "and", "show|tell|give|paste"],
         "run",
     ),
+    // And once more: "TODOs left in src", "every occurrence of 8080 in our
+    // code", "the ones that mention stripe", "lines 100 to 150 of …", "it
+    // should cost 9.99 not 12.99", "Sam's is wrong, it should be the 9th",
+    // "which part of the computer is it in", "inside all my typed pages",
+    // "anything over 500 MB in the downloads folder", "check with du",
+    // "documents you can print".
+    (
+        &[
+            "todo|todos|fixme|fixmes",
+            "**",
+            "in",
+            "src|code|codebase|source|repo|project",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "occurrence|occurrences|instance|instances",
+            "**",
+            "in",
+            "our|the|my|this",
+            "code|codebase|source|files|repo|project",
+        ],
+        "grep",
+    ),
+    (&["the", "ones", "that|which", MENTIONING], "grep"),
+    (&["lines", "*", "to|through", "*", "of"], "read"),
+    (&["should", "cost|be|equal", "**", "not"], "edit"),
+    (&["is|s", "wrong", "**", "should", "be|say|read"], "edit"),
+    (
+        &[
+            "which|what",
+            "part",
+            "of",
+            "the|my",
+            "computer|laptop|machine|drive|disk",
+        ],
+        "find files",
+    ),
+    (
+        &[
+            "inside",
+            "all|every",
+            "my|our|the",
+            "?",
+            "pages|files|documents|writings",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "files|file|anything|folder|folders",
+            "**",
+            "over|above|bigger|larger|than",
+            "*",
+            "kb|mb|gb|tb",
+        ],
+        "shell command",
+    ),
+    (&["with|using", "du|df|lsof|htop"], "shell command"),
+    (&["documents", "you", "can", "print"], "word document"),
     // The agent asked about itself in plain words: "are you on my
     // computer", "my real files or a practice copy", "do you have to ask
     // me before you change things", "without me clicking okay", "what
@@ -1815,6 +1919,35 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["i|you|we", "mentioned|told", "once|before|earlier"],
         REMEMBER,
     ),
+    // And once more: "every action you took", "what you did in the last
+    // hour", "do you need my permission", "where are you working from",
+    // "who does the computer think you are", "my things on the internet
+    // can you get at", "what were you set up to know how to do", "an
+    // ability you could pick up".
+    (
+        &[
+            "every|each|all",
+            "action|actions|step|steps|thing|things",
+            "you",
+            "took|did|made|ve|have",
+        ],
+        "audit",
+    ),
+    (&["what", "you", "did", "in", "the", "last|past"], "audit"),
+    (&["need", "my", "permission|approval|ok|okay"], "autonomy"),
+    (&["where", "are", "you", "working|running"], "awareness"),
+    (&["who", "**", "think|thinks", "you", "are"], "identity"),
+    (&["my", "**", "can", "you", "get", "at"], "connectors"),
+    (&["were|was", "you", "set", "up", "to", "know|do"], "skills"),
+    (
+        &[
+            "ability|abilities|trick|tricks",
+            "you",
+            "could|can|might",
+            "learn|pick|add|get",
+        ],
+        "skill",
+    ),
     // Mail and the calendar: "loop in Raj on the vendor thread and cc
     // legal", "a reminder in my diary".
     (
@@ -1870,14 +2003,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // I uploaded".
     (
         &[
-            "papers|documents|docs|pdfs",
+            "papers|documents|docs|pdfs|booklets|manuals|leaflets",
             "i|we",
-            "gave|uploaded|sent|shared",
+            "gave|uploaded|sent|shared|put",
         ],
         "knowledge base",
     ),
     (
-        &["my|our|the", "uploaded", "papers|documents|docs|pdfs|files"],
+        &[
+            "my|our|the",
+            "uploaded",
+            "?",
+            "papers|documents|docs|pdfs|files",
+        ],
         "knowledge base",
     ),
     // "open the page at bbc.co.uk/weather and tell me the forecast": the
@@ -2689,6 +2827,42 @@ mod tests {
             ("tell them in our group chat app", "chat message"),
             ("the papers I gave you about floods", "knowledge base"),
             ("look through my uploaded PDFs", "knowledge base"),
+            ("can you get some others like you to help", "agents"),
+            (
+                "show me what got committed over the weekend",
+                "log of commits",
+            ),
+            ("commit the 2 changed files as 'v1.0.3'", "commit"),
+            ("keep a copy of how my story looks right now", "commit"),
+            ("the newest version up to where my group reads it", "push"),
+            ("which words are different from the copy I kept", "diff"),
+            ("are there any TODOs left in src", "grep"),
+            ("every occurrence of 8080 in our code", "grep"),
+            ("just find the ones that mention stripe", "grep"),
+            ("lines 100 to 150 of the output", "read"),
+            ("item 17 should cost 9.99 not 12.99", "edit"),
+            ("Sam's is wrong, it should be the ninth", "edit"),
+            ("which part of the computer is it in", "find files"),
+            ("where on this machine is the logo", "find files"),
+            ("look inside all my typed pages for Rose", "grep"),
+            ("find every file that imports the old logger", "grep"),
+            (
+                "anything over 500 MB in the downloads folder",
+                "shell command",
+            ),
+            ("check the disk with du", "shell command"),
+            ("one of those documents you can print", "word document"),
+            ("I want to see every action you took", "audit"),
+            ("what you did in the last hour", "audit"),
+            ("do you actually need my permission", "autonomy"),
+            ("are you allowed to change things", "autonomy"),
+            ("where are you working from right now", "awareness"),
+            ("who does the computer think you are", "identity"),
+            ("which of my things can you get at", "connectors"),
+            ("what were you set up to know how to do", "skills"),
+            ("an extra ability you could pick up", "skill"),
+            ("the booklets I put in for you", "knowledge base"),
+            ("check our uploaded policy documents", "knowledge base"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -2839,6 +3013,17 @@ mod tests {
             "where in Spain do we speak Catalan",
             "somewhere on the coast of Maine",
             "I'd love to see more of you in Rome",
+            "what was committed to memory by the monks",
+            "commit the crime and do the time",
+            "lines of latitude from 10 to 20 degrees of the equator",
+            "should the minimum wage be raised or not",
+            "what part of the brain controls balance",
+            "where on the map is Timbuktu",
+            "phones with over 8 GB of RAM",
+            "who do you think will win the league",
+            "every step you take in Venice is history",
+            "which abilities can you learn in Skyrim",
+            "instances of the word love in Shakespeare",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

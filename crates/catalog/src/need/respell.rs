@@ -62,6 +62,10 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("yrs", "years"),
 ];
 
+/// Units of size, which a number before them makes of shorthand that
+/// means something else ("kb").
+const SIZE_UNITS: &[&str] = &["kb", "mb", "gb", "tb"];
+
 /// Formal and office words and the plain ones the catalogs use: "kindly
 /// amend the limit", "ascertain whether", "lodged in Confluence", "the
 /// delta since my last commit"; and "actualize" and "enterprise", which a
@@ -97,9 +101,14 @@ const FORMAL: &[(&str, &str)] = &[
 /// (`accountId`) and acronyms (`TODO`) stay as written.
 pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
     let mut changed = false;
+    let mut after_number = false;
     let words: Vec<Cow<'_, str>> = need
         .split_whitespace()
         .map(|word| {
+            let measured = std::mem::replace(
+                &mut after_number,
+                word.ends_with(|c: char| c.is_ascii_digit()),
+            );
             let core = word.trim_matches(|c: char| !c.is_alphanumeric());
             // `db/` is a folder named db, not a database.
             if core.is_empty()
@@ -110,6 +119,10 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
             }
             let plain = core.chars().skip(1).all(|c| c.is_ascii_lowercase());
             let lower = core.to_ascii_lowercase();
+            // "100 KB" is a size, not a knowledge base.
+            if measured && SIZE_UNITS.contains(&lower.as_str()) {
+                return Cow::Borrowed(word);
+            }
             let read = ABBREVIATIONS
                 .iter()
                 .find(|(short, _)| *short == lower)
@@ -244,6 +257,11 @@ mod tests {
             "Kindly edit the limit, then tell the team."
         );
         assert_eq!(respelt("see ADVISE.md", fix), "see ADVISE.md");
+        // A size stays a size.
+        assert_eq!(
+            respelt("files over 100 KB, per the kb", fix),
+            "files over 100 KB, per the knowledge base"
+        );
         assert_eq!(
             respelt("the delta since Monday", fix),
             "the diff since Monday"
