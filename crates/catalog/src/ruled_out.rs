@@ -21,7 +21,9 @@
 //!   no longer true").
 //!
 //! A negation that describes what is asked about stays: "files not
-//! committed yet" is what git status shows. Nothing is taken out when it
+//! committed yet" is what git status shows; so does a doubt ("not sure
+//! Salesforce has it, but …"): the thing doubted is still the place to
+//! look. Nothing is taken out when it
 //! would leave no word.
 
 use std::borrow::Cow;
@@ -58,6 +60,9 @@ const DISMISSALS: &[&[&str]] = &[
 
 /// The most words an aside ("…, not Slack") may have, "not" counted.
 const ASIDE_WORDS: usize = 3;
+
+/// Words after "not" that make it a doubt, not a refusal.
+const DOUBTS: &[&str] = &["sure", "certain"];
 
 /// Words that say what is wanted instead, after a refusal.
 const CONTRASTS: &[&str] = &["just", "only", "instead", "but", "rather"];
@@ -133,6 +138,10 @@ pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
     let mut i = 0;
     while i < words.len() {
         let clause_start = i == 0 || words[i - 1].ends_clause;
+        let doubt = words[i].bare == "not"
+            && words
+                .get(i + 1)
+                .is_some_and(|w| DOUBTS.contains(&w.bare.as_str()));
         let refusing = REFUSING.iter().any(|p| at(&words, i, p));
         let refusal = clause_start
             && REFUSAL_LEADS.iter().any(|p| at(&words, i, p))
@@ -146,7 +155,7 @@ pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
             && need[..words[i - 1].end].ends_with(',')
             && words[i].bare == "not"
             && phrase_end(&words, i) - i <= ASIDE_WORDS;
-        if refusing || refusal || dismissal || aside {
+        if !doubt && (refusing || refusal || dismissal || aside) {
             let end = phrase_end(&words, i);
             dropped[i..end].iter_mut().for_each(|d| *d = true);
             i = end;
@@ -260,6 +269,8 @@ mod tests {
             "which repos haven't been touched in a year",
             "the retry count should be 5 not 3",
             "nothing fancy, just tell me which files I've edited but not committed",
+            "not sure Salesforce has it, but what's the latest note on Acme",
+            "the notes, not certain which, but one says the code",
             "make sure I don't forget the dentist, just add it",
             // Set aside with nothing after it, or not at a clause's start.
             "skip the flaky test and rerun the suite",

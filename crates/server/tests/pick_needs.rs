@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,553 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,753 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -668,9 +668,28 @@
 //! and idioms for the misses then met 38, 40, 40, 39 and 37 with BM25 and
 //! 38, 40, 40, 39 and 39 with the local model, losing none, and two older
 //! needs with BM25 and one with the local model (a value that "is wrong,
-//! it should be …"). Measured now: BM25 6205/6553 (94.7 %), the local
-//! model 6395/6553 (97.6 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! it should be …"): BM25 6205/6553 (94.7 %), the local model 6395/6553
+//! (97.6 %). Batches 166 to 170 (40 each, run before anything was changed
+//! for them): asked of anyone ("can someone let the Slack channel know
+//! …"), unsure which app ("not sure if it's in Notion or Confluence"),
+//! names and verbs misspelt ("salesfroce", "git lgo", "rnu the
+//! migrations"), goals instead of actions ("the aim is for Jonas to be
+//! able to pull my work tonight"), and apps and the agent's parts told by
+//! what they look like ("the tasks website with the coloured dots,
+//! Asana"). On their first run they met 36, 35, 33, 37 and 35 with BM25,
+//! and 36, 38, 36, 38 and 39 with the local model. A doubt ("not sure
+//! Salesforce has it, but …") was being taken out as a refusal, taking
+//! the name with it, and now stays; a three-letter word the corpus lacks
+//! is read as its last two letters swapped ("lgo" as "log", "rnu" as
+//! "run"), with the model's three-letter words added to the dictionary so
+//! that "cup" is not read as "cpu" (a first try without them lost three
+//! cooking and football questions). That and idioms for the misses then
+//! met 39, 39, 35, 38 and 40 with BM25 and 39, 40, 38, 39 and 40 with the
+//! local model, losing none. Still missed: a word misspelt as another
+//! word ("red me the Procfile", "tel you"), "dif" (one letter short), and
+//! "would someone mind emailing the caterer". Measured now: BM25
+//! 6396/6753 (94.7 %), the local model 6591/6753 (97.6 %). A change that
+//! loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -687,8 +706,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 6205;
-const LOCAL_MET: usize = 6392;
+const BM25_MET: usize = 6396;
+const LOCAL_MET: usize = 6588;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

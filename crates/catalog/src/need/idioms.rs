@@ -1542,6 +1542,37 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "diff",
     ),
+    // "who first added the payments module", "so Sam can check my
+    // changes", "merge upstream main into my fork's branch", "for Jonas to
+    // be able to pull my work".
+    (
+        &[
+            "who",
+            "first",
+            "added|wrote|created|introduced",
+            "the|this|our",
+            "*",
+            "module|file|function|class|feature|config|page",
+        ],
+        AUTHOR,
+    ),
+    (
+        &[
+            "so",
+            "*",
+            "can",
+            "check|review|look",
+            "**",
+            "my|our",
+            "changes|code|edits",
+        ],
+        "pull request",
+    ),
+    (
+        &["main|master|develop|upstream", "into", "my|our|this"],
+        "merge",
+    ),
+    (&["able", "to", "pull|fetch|get", "my|our"], "push"),
     // Files and the machine in plain words: "every TODO left in the python
     // files", "look through all our project files for the word 'beta'",
     // "somewhere in our files it says …", "which folder is the logo kept
@@ -1590,7 +1621,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["fix", "that|this", "line"], "edit"),
     (&["file", "**", "should", "**", "instead", "of"], "edit"),
-    (&["type", "commands|command"], "shell command"),
+    (
+        &["type|types|typing", "?", "commands|command"],
+        "shell command",
+    ),
     (
         &[
             "computer|machine|laptop|server|box",
@@ -1776,7 +1810,48 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["with|using", "du|df|lsof|htop"], "shell command"),
-    (&["documents", "you", "can", "print"], "word document"),
+    (
+        &[
+            "letter|letters|document|documents",
+            "i|we|you",
+            "can",
+            "print",
+        ],
+        "word document",
+    ),
+    // "the word 'retention' is in one of the files", "the file is called
+    // settings.yml, where is it", "the signed contract pdf on this
+    // machine", "which module reads the MAX_UPLOAD setting".
+    (
+        &[
+            "is|appears",
+            "in",
+            "one|some|any",
+            "of",
+            "the|my|our",
+            "files|documents|pages",
+        ],
+        "grep",
+    ),
+    (&["file", "is", "called|named", "**", "where"], "find files"),
+    (
+        &[
+            "pdf|file|files|document|photo|photos",
+            "**",
+            "on",
+            "this|my",
+            "machine|computer|laptop|drive|disk",
+        ],
+        "find files",
+    ),
+    (
+        &[
+            "which",
+            "module|modules|file|files|function|functions",
+            "reads|read|uses|use|sets|set|loads|load|calls|call|defines|define",
+        ],
+        "grep",
+    ),
     // The agent asked about itself in plain words: "are you on my
     // computer", "my real files or a practice copy", "do you have to ask
     // me before you change things", "without me clicking okay", "what
@@ -1948,6 +2023,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "skill",
     ),
+    // "what the assistant did today", "what you've done", "your
+    // connections to my apps".
+    (&["what", "the", "assistant|agent", "did|has|ran"], "audit"),
+    (&["what", "you", "ve|have", "done"], "audit"),
+    (&["your", "connections|links", "to", "my"], "connectors"),
     // Mail and the calendar: "loop in Raj on the vendor thread and cc
     // legal", "a reminder in my diary".
     (
@@ -2015,6 +2095,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "uploaded",
             "?",
             "papers|documents|docs|pdfs|files",
+        ],
+        "knowledge base",
+    ),
+    (
+        &[
+            "files|documents|papers",
+            "you",
+            "keep|have|hold",
+            "for|about|on",
+            "our|the",
         ],
         "knowledge base",
     ),
@@ -2863,6 +2953,23 @@ mod tests {
             ("an extra ability you could pick up", "skill"),
             ("the booklets I put in for you", "knowledge base"),
             ("check our uploaded policy documents", "knowledge base"),
+            ("the bit of you that types commands", "shell command"),
+            (
+                "who first added the payments module",
+                "author in the history",
+            ),
+            ("a PR so Sam can check my changes", "pull request"),
+            ("merge upstream main into my fork", "merge"),
+            ("for Jonas to be able to pull my work", "push"),
+            ("a letter I can print for the bank", "word document"),
+            ("the word is in one of the files", "grep"),
+            ("the file is called settings, where is it", "find files"),
+            ("the signed contract pdf on this machine", "find files"),
+            ("which module reads the upload setting", "grep"),
+            ("what the assistant did today", "audit"),
+            ("the part that remembers what you've done", "audit"),
+            ("your connections to my apps", "connectors"),
+            ("the files you keep for our office rules", "knowledge base"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -3024,6 +3131,12 @@ mod tests {
             "every step you take in Venice is history",
             "which abilities can you learn in Skyrim",
             "instances of the word love in Shakespeare",
+            "who first wrote the Iliad",
+            "who first added salt to chocolate",
+            "so the kids can check my work on the fridge",
+            "how do I merge two lanes into my route",
+            "what the assistant coach did after the match",
+            "his connections to my hometown",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

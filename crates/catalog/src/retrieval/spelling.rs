@@ -9,7 +9,10 @@
 //! `data/english-words.txt`, the whole words of the model's WordPiece
 //! vocabulary. The intended word is the corpus word one edit away (a
 //! letter added, dropped, changed, or two neighbours swapped), with the
-//! same first letter; among several, the commonest.
+//! same first letter; among several, the commonest. A three-letter word
+//! is read only as its last two letters swapped ("rnu" as "run", "lgo"
+//! as "log"): a letter added, dropped or changed leaves too many words
+//! one edit from it.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
@@ -53,18 +56,23 @@ pub fn is_english(word: &str) -> bool {
 #[derive(Debug, Clone, Default)]
 pub struct Speller {
     shapes: HashMap<(char, usize), Vec<(String, usize)>>,
+    /// The corpus's three-letter words.
+    short: HashSet<String>,
 }
 
 impl Speller {
     /// A speller over `words`, each with how common it is.
     pub fn new(words: impl IntoIterator<Item = (String, usize)>) -> Speller {
         let mut shapes: HashMap<(char, usize), Vec<(String, usize)>> = HashMap::new();
+        let mut short = HashSet::new();
         for (w, n) in words {
             if let Some(key) = shape(&w) {
                 shapes.entry(key).or_default().push((w, n));
+            } else if w.chars().count() == 3 {
+                short.insert(w);
             }
         }
-        Speller { shapes }
+        Speller { shapes, short }
     }
 
     /// The word `word` (lower case, unknown to the corpus) was meant to
@@ -72,6 +80,10 @@ impl Speller {
     pub fn correct(&self, word: &str) -> Option<&str> {
         if is_english(word) {
             return None;
+        }
+        if let [first, second, third] = word.chars().collect::<Vec<_>>()[..] {
+            let swapped: String = [first, third, second].iter().collect();
+            return self.short.get(&swapped).map(String::as_str);
         }
         self.nearest(word)
     }
@@ -152,6 +164,9 @@ mod tests {
                 ("comment", 3),
                 ("change", 4),
                 ("chance", 1),
+                ("run", 3),
+                ("log", 2),
+                ("git", 2),
             ]
             .map(|(w, n)| (w.to_owned(), n)),
         )
@@ -181,6 +196,8 @@ mod tests {
         assert_eq!(s.correct("serch"), Some("search"));
         assert_eq!(s.correct("dropbx"), Some("dropbox"));
         assert_eq!(s.correct("comit"), Some("commit"));
+        assert_eq!(s.correct("rnu"), Some("run"));
+        assert_eq!(s.correct("lgo"), Some("log"));
     }
 
     #[test]
@@ -195,6 +212,17 @@ mod tests {
         assert_eq!(s.correct("making"), None);
         // Too short, a different first letter, or two edits away.
         assert_eq!(s.correct("srch"), None);
+        // Three letters: only the last two swapped, and only into a word
+        // of the corpus.
+        assert_eq!(s.correct("rn"), None);
+        assert_eq!(s.correct("rnn"), None);
+        assert_eq!(s.correct("gti"), Some("git"));
+        // "cup" is English, not "cpu" misspelt.
+        let s = Speller::new([("cpu".to_owned(), 3)]);
+        assert_eq!(s.correct("cup"), None);
+        assert_eq!(s.correct("cpu"), None);
+        assert_eq!(s.correct("igt"), None);
+        assert_eq!(s.correct("xyz"), None);
         assert_eq!(s.correct("xalendar"), None);
         assert_eq!(s.correct("calnder"), None);
         assert_eq!(s.correct(""), None);
