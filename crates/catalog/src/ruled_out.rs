@@ -14,6 +14,7 @@
 //!   email;
 //! - a short aside after a comma that opens with "not": "they're on
 //!   Teams, not Slack";
+//! - text struck through in Markdown: "~~Slack~~ Teams";
 //! - a clause that sets something aside ("never mind the PR, …", "I
 //!   don't care what's inside them, …") when another clause follows it:
 //!   that one says what is wanted. Not "forget", "skip" or "ignore": each
@@ -122,6 +123,30 @@ fn phrase_end(words: &[Word], i: usize) -> usize {
     j
 }
 
+/// Which words stand inside Markdown's `~~…~~`.
+fn struck_through(need: &str, words: &[Word]) -> Vec<bool> {
+    let mut struck = vec![false; words.len()];
+    let raw = |w: &Word| &need[w.start..w.end];
+    let mut i = 0;
+    while i < words.len() {
+        let opens = raw(&words[i]).starts_with("~~");
+        let closes_at = (i..words.len()).find(|&j| {
+            let text = raw(&words[j]);
+            text.trim_end_matches(|c: char| ",;:.!?".contains(c))
+                .ends_with("~~")
+                && (j > i || text.len() > 4)
+        });
+        match closes_at {
+            Some(j) if opens => {
+                struck[i..=j].iter_mut().for_each(|s| *s = true);
+                i = j + 1;
+            }
+            _ => i += 1,
+        }
+    }
+    struck
+}
+
 /// The index after the last word of the clause starting at `i`, if
 /// punctuation ends it.
 fn clause_end(words: &[Word], i: usize) -> Option<usize> {
@@ -134,7 +159,7 @@ fn clause_end(words: &[Word], i: usize) -> Option<usize> {
 /// The need without the phrases it rules out (see the module doc).
 pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
     let words = words_of(need);
-    let mut dropped = vec![false; words.len()];
+    let mut dropped = struck_through(need, &words);
     let mut i = 0;
     while i < words.len() {
         let clause_start = i == 0 || words[i - 1].ends_clause;
@@ -225,6 +250,22 @@ mod tests {
             without_ruled_out("no terminal commands please, I only want to read setup.cfg"),
             "I only want to read setup.cfg"
         );
+    }
+
+    #[test]
+    fn struck_through_text_is_taken_out() {
+        assert_eq!(
+            without_ruled_out("~~Slack~~ Teams: tell the night shift"),
+            "Teams: tell the night shift"
+        );
+        assert_eq!(
+            without_ruled_out("post it in ~~the Slack channel~~, Discord"),
+            "post it in Discord"
+        );
+        // Unclosed, or nothing between the marks: left as written.
+        for need in ["~~Slack Teams", "~~ ~~", "~~~~ the notes", "a ~ b"] {
+            assert_eq!(without_ruled_out(need), need, "{need}");
+        }
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,753 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,953 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -687,9 +687,26 @@
 //! met 39, 39, 35, 38 and 40 with BM25 and 39, 40, 38, 39 and 40 with the
 //! local model, losing none. Still missed: a word misspelt as another
 //! word ("red me the Procfile", "tel you"), "dif" (one letter short), and
-//! "would someone mind emailing the caterer". Measured now: BM25
-//! 6396/6753 (94.7 %), the local model 6591/6753 (97.6 %). A change that
-//! loses needs fails here: see [`BM25_MET`].
+//! "would someone mind emailing the caterer". Then: BM25 6396/6753
+//! (94.7 %), the local model 6591/6753 (97.6 %). Batches 171 to 175 (40
+//! each, run before anything was changed for them): product names as
+//! verbs ("Jira me a ticket", "grep me the TODOs"), "this" and "it" for
+//! what is meant ("send this to Ana on Slack"), Markdown and several lines
+//! ("~~Slack~~ Teams: tell the night shift …", "- [ ] commit the
+//! migration files"), English mixed with Spanish, French and German
+//! ("qué te dije about my mother's birthday?"), and no jargon a fifth
+//! time. On their first run they met 38, 37, 36, 33 and 23 with BM25, and
+//! 39, 40, 39, 35 and 27 with the local model: the no-jargon voice is
+//! still the weakest however many idioms were written for it before, and
+//! the mixed languages are the next weakest. Text struck through in
+//! Markdown taken out as ruled out, and idioms for the no-jargon and
+//! other misses, then met 40, 38, 37, 33 and 39 with BM25 and 40, 40, 39,
+//! 35 and 39 with the local model, losing none, and one older need with
+//! BM25. Nothing was written for the mixed languages: a word list per
+//! language would be a second dictionary to keep, and the model reads
+//! English. Measured now: BM25 6584/6953 (94.7 %), the local model
+//! 6784/6953 (97.6 %). A change that loses needs fails here: see
+//! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -706,8 +723,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 6396;
-const LOCAL_MET: usize = 6588;
+const BM25_MET: usize = 6584;
+const LOCAL_MET: usize = 6781;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -1573,6 +1573,68 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "merge",
     ),
     (&["able", "to", "pull|fetch|get", "my|our"], "push"),
+    // "PR my branch", "cloud-sync my commits", "a note in the project's
+    // past", "onto the shared place", "every saving point anyone has
+    // made", "pieces the project hasn't taken in yet", "before it becomes
+    // part of the real thing", "join my trial version with the proper
+    // one", "who put in the paragraph about refunds", "what was there
+    // last week next to what's there now".
+    (
+        &["pr", "my|this|that|the", "?", "branch|changes|fix|work"],
+        "pull request",
+    ),
+    (&["sync|upload", "my|the", "commits"], "push"),
+    (
+        &[
+            "note|mark",
+            "in",
+            "the",
+            "project",
+            "s",
+            "past|history|record",
+        ],
+        "commit",
+    ),
+    (
+        &["onto|to", "the", "shared|common", "place|spot|copy|version"],
+        "push",
+    ),
+    (
+        &["every|all|each", "saving|save", "point|points"],
+        "log of commits",
+    ),
+    (
+        &["project|repo", "hasn|hasnt|hadn", "?", "taken|got|received"],
+        "uncommitted",
+    ),
+    (
+        &["before", "it|they", "becomes|become", "part", "of"],
+        "pull request",
+    ),
+    (
+        &[
+            "trial|test|practice|side|experimental",
+            "version|copy",
+            "with|into",
+            "the",
+            "proper|real|main",
+        ],
+        "merge",
+    ),
+    (
+        &[
+            "who|person",
+            "put|added|wrote",
+            "in",
+            "the",
+            "paragraph|line|section|sentence",
+        ],
+        AUTHOR,
+    ),
+    (
+        &["what", "was", "there", "**", "what", "s|is", "there", "now"],
+        "diff",
+    ),
     // Files and the machine in plain words: "every TODO left in the python
     // files", "look through all our project files for the word 'beta'",
     // "somewhere in our files it says …", "which folder is the logo kept
@@ -1852,6 +1914,34 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "where's it kept, the file called …", "it's somewhere in this
+    // project", "somewhere on here", "the file with the welcome words and
+    // what it has in it", "how much room the computer has left".
+    (
+        &["where", "s|is", "it", "kept|stored|saved", "**", "file"],
+        "find files",
+    ),
+    (
+        &[
+            "somewhere",
+            "in",
+            "this|the|our|my",
+            "project|repo|folder|codebase",
+        ],
+        "find files",
+    ),
+    (&["somewhere", "on", "here"], "find files"),
+    (&["file", "**", "what", "it", "has|says|contains"], "read"),
+    (
+        &[
+            "how",
+            "much",
+            "room|space",
+            "**",
+            "computer|laptop|machine|disk|drive",
+        ],
+        "shell command",
+    ),
     // The agent asked about itself in plain words: "are you on my
     // computer", "my real files or a practice copy", "do you have to ask
     // me before you change things", "without me clicking okay", "what
@@ -2028,6 +2118,32 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "the", "assistant|agent", "did|has|ran"], "audit"),
     (&["what", "you", "ve|have", "done"], "audit"),
     (&["your", "connections|links", "to", "my"], "connectors"),
+    // "the things you're going to do", "what name shows up", "things
+    // you've done for me", "what extra tricks do you already know", "which
+    // of my apps are connected".
+    (&["things", "you", "re|are", "going", "to", "do"], "plan"),
+    (
+        &["you", "act|work|do", "for", "me", "**", "name"],
+        "identity",
+    ),
+    (
+        &["things", "you", "ve|have", "done", "for|on", "me|my"],
+        "audit",
+    ),
+    (
+        &[
+            "tricks|skills|abilities",
+            "do",
+            "you",
+            "already",
+            "know|have",
+        ],
+        "skills",
+    ),
+    (
+        &["my", "apps|accounts|services", "are|is", "connected|linked"],
+        "connectors",
+    ),
     // Mail and the calendar: "loop in Raj on the vendor thread and cc
     // legal", "a reminder in my diary".
     (
@@ -2083,9 +2199,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // I uploaded".
     (
         &[
-            "papers|documents|docs|pdfs|booklets|manuals|leaflets",
+            "papers|documents|docs|pdfs|booklets|manuals|leaflets|sheets",
             "i|we",
-            "gave|uploaded|sent|shared|put",
+            "gave|uploaded|sent|shared|put|handed",
         ],
         "knowledge base",
     ),
@@ -2970,6 +3086,33 @@ mod tests {
             ("the part that remembers what you've done", "audit"),
             ("your connections to my apps", "connectors"),
             ("the files you keep for our office rules", "knowledge base"),
+            ("PR my branch please", "pull request"),
+            ("cloud-sync my commits to GitHub", "push"),
+            ("make a note in the project's past", "commit"),
+            ("onto the shared place where others see them", "push"),
+            ("every saving point anyone has made", "log of commits"),
+            ("work the project hasn't taken in yet", "uncommitted"),
+            (
+                "approve it before it becomes part of the book",
+                "pull request",
+            ),
+            ("join my trial version with the proper one", "merge"),
+            (
+                "which person put in the paragraph about refunds",
+                "author in the history",
+            ),
+            ("what was there last week next to what's there now", "diff"),
+            ("where's it kept, the file called brand-guide", "find files"),
+            ("it's somewhere in this project", "find files"),
+            ("a letter somewhere on here", "find files"),
+            ("the file with the welcome words, what it has in it", "read"),
+            ("how much room the computer has left", "shell command"),
+            ("the things you're going to do", "plan"),
+            ("when you act for me, what name shows up", "identity"),
+            ("things you've done for me today", "audit"),
+            ("what extra tricks do you already know", "skills"),
+            ("which of my apps are connected", "connectors"),
+            ("the rule sheets I handed you", "knowledge base"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -3137,6 +3280,13 @@ mod tests {
             "how do I merge two lanes into my route",
             "what the assistant coach did after the match",
             "his connections to my hometown",
+            "PR my company in the press",
+            "who put in the first transatlantic cable",
+            "how much room does a piano need in a flat",
+            "what name shows up most in the phone book",
+            "how many things you have done in a lifetime",
+            "which tricks do dogs already know at birth",
+            "are the test version of the vaccine and the real one the same",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
