@@ -7,11 +7,11 @@
 //! - a phrase that turns a means down, anywhere in a clause: "not by",
 //!   "not via", "not through", "not over", "without", "instead of",
 //!   "rather than", up to the clause's end or a contrast ("…, but");
-//! - a clause that opens with a refusal ("not …", "don't …", "no need
-//!   to …", "never …") when the need goes on to say what it wants instead
-//!   ("just", "only", "instead", "but", "rather" after it). Without such a
-//!   contrast the clause stays: "don't forget to email Bob" asks for the
-//!   email;
+//! - a clause that opens with a refusal ("not …", "don't …", "no …", "no
+//!   need to …", "never …") when the need goes on to say what it wants
+//!   instead ("just", "only", "instead", "but", "rather" after it).
+//!   Without such a contrast the clause stays: "don't forget to email Bob"
+//!   asks for the email;
 //! - a short aside after a comma that opens with "not": "they're on
 //!   Teams, not Slack";
 //! - text struck through in Markdown: "~~Slack~~ Teams";
@@ -24,8 +24,7 @@
 //! A negation that describes what is asked about stays: "files not
 //! committed yet" is what git status shows; so does a doubt ("not sure
 //! Salesforce has it, but …"): the thing doubted is still the place to
-//! look. Nothing is taken out when it
-//! would leave no word.
+//! look. Nothing is taken out when it would leave no word.
 
 use std::borrow::Cow;
 
@@ -129,19 +128,20 @@ fn struck_through(need: &str, words: &[Word]) -> Vec<bool> {
     let raw = |w: &Word| &need[w.start..w.end];
     let mut i = 0;
     while i < words.len() {
-        let opens = raw(&words[i]).starts_with("~~");
-        let closes_at = (i..words.len()).find(|&j| {
-            let text = raw(&words[j]);
-            text.trim_end_matches(|c: char| ",;:.!?".contains(c))
-                .ends_with("~~")
-                && (j > i || text.len() > 4)
+        let closes_at = raw(&words[i]).starts_with("~~").then(|| {
+            (i..words.len()).find(|&j| {
+                let text = raw(&words[j]);
+                text.trim_end_matches(|c: char| ",;:.!?".contains(c))
+                    .ends_with("~~")
+                    && (j > i || text.len() > 4)
+            })
         });
-        match closes_at {
-            Some(j) if opens => {
+        match closes_at.flatten() {
+            Some(j) => {
                 struck[i..=j].iter_mut().for_each(|s| *s = true);
                 i = j + 1;
             }
-            _ => i += 1,
+            None => i += 1,
         }
     }
     struck
@@ -313,16 +313,17 @@ mod tests {
             "not sure Salesforce has it, but what's the latest note on Acme",
             "the notes, not certain which, but one says the code",
             "make sure I don't forget the dentist, just add it",
-            // Set aside with nothing after it, or not at a clause's start.
-            "skip the flaky test and rerun the suite",
+            // Set aside with nothing after it; a refusal's lead with no
+            // contrast after it.
             "never mind",
-            "ignore whitespace in the diff of main.rs",
-            // Those that may be the ask itself.
+            "no README yet",
+            // Words that set aside but may be the ask itself.
             "forget what I told you about my old address, it's no longer true",
             "skip the flaky test in ci.yml, it keeps failing",
+            "skip the flaky test and rerun the suite",
             "ignore node_modules in .gitignore, it's huge",
+            "ignore whitespace in the diff of main.rs",
             "did I forget to commit, or is it pushed",
-            "no README yet",
         ] {
             assert_eq!(without_ruled_out(need), need, "{need}");
         }

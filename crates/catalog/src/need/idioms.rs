@@ -2118,9 +2118,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "the", "assistant|agent", "did|has|ran"], "audit"),
     (&["what", "you", "ve|have", "done"], "audit"),
     (&["your", "connections|links", "to", "my"], "connectors"),
-    // "the things you're going to do", "what name shows up", "things
-    // you've done for me", "what extra tricks do you already know", "which
-    // of my apps are connected".
+    // "the things you're going to do", "when you act for me, what name
+    // shows up", "things you've done for me", "what extra tricks do you
+    // already know", "which of my apps are connected".
     (&["things", "you", "re|are", "going", "to", "do"], "plan"),
     (
         &["you", "act|work|do", "for", "me", "**", "name"],

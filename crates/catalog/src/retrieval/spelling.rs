@@ -198,6 +198,7 @@ mod tests {
         assert_eq!(s.correct("comit"), Some("commit"));
         assert_eq!(s.correct("rnu"), Some("run"));
         assert_eq!(s.correct("lgo"), Some("log"));
+        assert_eq!(s.correct("gti"), Some("git"));
     }
 
     #[test]
@@ -212,20 +213,18 @@ mod tests {
         assert_eq!(s.correct("making"), None);
         // Too short, a different first letter, or two edits away.
         assert_eq!(s.correct("srch"), None);
+        assert_eq!(s.correct("xalendar"), None);
+        assert_eq!(s.correct("calnder"), None);
+        assert_eq!(s.correct(""), None);
         // Three letters: only the last two swapped, and only into a word
         // of the corpus.
         assert_eq!(s.correct("rn"), None);
         assert_eq!(s.correct("rnn"), None);
-        assert_eq!(s.correct("gti"), Some("git"));
-        // "cup" is English, not "cpu" misspelt.
-        let s = Speller::new([("cpu".to_owned(), 3)]);
-        assert_eq!(s.correct("cup"), None);
-        assert_eq!(s.correct("cpu"), None);
         assert_eq!(s.correct("igt"), None);
         assert_eq!(s.correct("xyz"), None);
-        assert_eq!(s.correct("xalendar"), None);
-        assert_eq!(s.correct("calnder"), None);
-        assert_eq!(s.correct(""), None);
+        // "cup" is English, not "cpu" misspelt.
+        let cpu = Speller::new([("cpu".to_owned(), 3)]);
+        assert_eq!(cpu.correct("cup"), None);
     }
 
     #[test]
