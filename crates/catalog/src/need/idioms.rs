@@ -1428,11 +1428,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["show", "up", "for", "everybody|everyone|others"], "push"),
     (&["make|making", "commits", "on|for"], "commit"),
-    // And again: "what lines did we touch since Monday", "yeet my commits
-    // up to github", "before it goes into the main copy", "fold the side
-    // copy back into the real one", "every time someone saved a new
-    // version", "my saved version where the team can pick it up", "pieces
-    // I've touched but not put away".
+    // "what lines did we touch since Monday", "yeet my commits up to github",
+    // "before it goes into the main copy", "fold the side copy back into the
+    // real one", "every time someone saved a new version", "my saved version
+    // where the team can pick it up", "pieces I've touched but not put away".
     (
         &[
             "what|which",
@@ -1500,10 +1499,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "uncommitted",
     ),
-    // And once more: "what got committed over the weekend", "commit the 2
-    // changed files", "keep a copy of how my story looks right now", "the
-    // newest version up to where my group reads it", "different from the
-    // copy I kept yesterday".
+    // "what got committed over the weekend", "commit the 2 changed files",
+    // "keep a copy of how my story looks right now", "the newest version up to
+    // where my group reads it", "different from the copy I kept yesterday".
     (&["what", "got", "committed"], "log of commits"),
     (
         &[
@@ -1749,11 +1747,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "run",
     ),
     (&["no", "*", "file", "**", "create|make|write|add"], "write"),
-    // And again: "the files whose names end in .bak", "every file that
-    // says 'deprecated'", "which of my files even say 'homework'", "where
-    // in src do we call .map", "somewhere on this laptop", "the code still
-    // works", "the tea should say four pounds not three", "what the
-    // instructions file says", "run it and show me the failures".
+    // "the files whose names end in .bak", "every file that says 'deprecated'",
+    // "which of my files even say 'homework'", "where in src do we call .map",
+    // "somewhere on this laptop", "the code still works", "the tea should say
+    // four pounds not three", "what the instructions file says", "run it and
+    // show me the failures".
     (&["files", "whose", "name|names"], "find files"),
     (
         &[
@@ -1812,12 +1810,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["run", "it|this|that", "and", "show|tell|give|paste"],
         "run",
     ),
-    // And once more: "TODOs left in src", "every occurrence of 8080 in our
-    // code", "the ones that mention stripe", "lines 100 to 150 of …", "it
-    // should cost 9.99 not 12.99", "Sam's is wrong, it should be the 9th",
-    // "which part of the computer is it in", "inside all my typed pages",
-    // "anything over 500 MB in the downloads folder", "check with du",
-    // "documents you can print".
+    // "TODOs left in src", "every occurrence of 8080 in our code", "the ones
+    // that mention stripe", "lines 100 to 150 of …", "it should cost 9.99 not
+    // 12.99", "Sam's is wrong, it should be the 9th", "which part of the
+    // computer is it in", "inside all my typed pages", "anything over 500 MB in
+    // the downloads folder", "check with du", "documents you can print".
     (
         &[
             "todo|todos|fixme|fixmes",
@@ -2053,10 +2050,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "plan",
     ),
     (&["your", "roadmap|strategy"], "plan"),
-    // And again: "what have you been up to", "what's around you right
-    // now", "which of my accounts have you been given the keys to", "a
-    // ready-made add-on you could learn", "you mentioned once what my
-    // granddaughter's school is called".
+    // "what have you been up to", "what's around you right now", "which of my
+    // accounts have you been given the keys to", "a ready-made add-on you could
+    // learn", "you mentioned once what my granddaughter's school is called".
     (&["have", "you", "been", "up", "to"], "audit"),
     (&["what", "s|is", "around", "you"], "awareness"),
     (
@@ -2084,11 +2080,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["i|you|we", "mentioned|told", "once|before|earlier"],
         REMEMBER,
     ),
-    // And once more: "every action you took", "what you did in the last
-    // hour", "do you need my permission", "where are you working from",
-    // "who does the computer think you are", "my things on the internet
-    // can you get at", "what were you set up to know how to do", "an
-    // ability you could pick up".
+    // "every action you took", "what you did in the last hour", "do you need my
+    // permission", "where are you working from", "who does the computer think
+    // you are", "my things on the internet can you get at", "what were you set
+    // up to know how to do", "an ability you could pick up".
     (
         &[
             "every|each|all",
