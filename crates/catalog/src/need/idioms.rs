@@ -1708,7 +1708,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // The same in shorthand, or asked outright: "a Makefile in here
     // somewhere", "a file called like nginx conf, where is it", "which
     // folder is it in", "something still imports the old logger", "if any
-    // file still references the old host", "change a line without
+    // file still references the old host" (or "every file that says
+    // 'deprecated'"), "change a line without
     // rewriting it", "make sure the code still compiles", "if there's no
     // LICENSE file, create one".
     (&["in", "here", "somewhere"], "find files"),
@@ -1732,7 +1733,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "any|which|what|every",
             "file|files",
-            "still",
+            "still|that|which",
             "references|reference|mentions|mention|uses|use|imports|import|calls|call|says|say|contains|contain",
         ],
         "grep",
@@ -1747,21 +1748,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "run",
     ),
     (&["no", "*", "file", "**", "create|make|write|add"], "write"),
-    // "the files whose names end in .bak", "every file that says 'deprecated'",
-    // "which of my files even say 'homework'", "where in src do we call .map",
-    // "somewhere on this laptop", "the code still works", "the tea should say
-    // four pounds not three", "what the instructions file says", "run it and
-    // show me the failures".
+    // "the files whose names end in .bak", "which of my files even say
+    // 'homework'", "where in src do we call .map", "somewhere on this laptop",
+    // "the code still works", "the tea should say four pounds not three", "what
+    // the instructions file says", "run it and show me the failures".
     (&["files", "whose", "name|names"], "find files"),
-    (
-        &[
-            "every|any|which|what",
-            "file|files",
-            "that|which",
-            "say|says|mention|mentions|contain|contains|import|imports|use|uses|call|calls",
-        ],
-        "grep",
-    ),
     (
         &[
             "which",
@@ -1801,7 +1792,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "run",
     ),
-    (&["should", "say|read", "**", "not"], "edit"),
+    (&["should", "say|read|cost|be|equal", "**", "not"], "edit"),
     (
         &["what", "the", "*", "file", "**", "says|say|contains"],
         "read",
@@ -1836,7 +1827,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["the", "ones", "that|which", MENTIONING], "grep"),
     (&["lines", "*", "to|through", "*", "of"], "read"),
-    (&["should", "cost|be|equal", "**", "not"], "edit"),
     (&["is|s", "wrong", "**", "should", "be|say|read"], "edit"),
     (
         &[
@@ -1983,6 +1973,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["thumbs", "up", "from", "me"], "autonomy"),
     (&["you", "ve|have", "been", "up", "to"], "audit"),
+    (&["have", "you", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "doing"], "audit"),
     (
         &["look", "like", "it", "came|comes", "from", "me"],
@@ -2044,16 +2035,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["who", "you", "re|are", "?", "acting|operating", "as"],
         "identity",
     ),
-    (&["my", "*", "can", "you", "get", "into"], "connectors"),
+    (&["my", "**", "can", "you", "get", "into|at"], "connectors"),
     (
         &["you", "ve|have", "got", "?", "a", "strategy|plan|roadmap"],
         "plan",
     ),
     (&["your", "roadmap|strategy"], "plan"),
-    // "what have you been up to", "what's around you right now", "which of my
-    // accounts have you been given the keys to", "a ready-made add-on you could
-    // learn", "you mentioned once what my granddaughter's school is called".
-    (&["have", "you", "been", "up", "to"], "audit"),
+    // "what's around you right now", "which of my accounts have you been given
+    // the keys to", "a ready-made add-on you could learn", "you mentioned once
+    // what my granddaughter's school is called".
     (&["what", "s|is", "around", "you"], "awareness"),
     (
         &[
@@ -2082,8 +2072,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "every action you took", "what you did in the last hour", "do you need my
     // permission", "where are you working from", "who does the computer think
-    // you are", "my things on the internet can you get at", "what were you set
-    // up to know how to do", "an ability you could pick up".
+    // you are", "what were you set up to know how to do", "an ability you could
+    // pick up".
     (
         &[
             "every|each|all",
@@ -2097,7 +2087,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["need", "my", "permission|approval|ok|okay"], "autonomy"),
     (&["where", "are", "you", "working|running"], "awareness"),
     (&["who", "**", "think|thinks", "you", "are"], "identity"),
-    (&["my", "**", "can", "you", "get", "at"], "connectors"),
     (&["were|was", "you", "set", "up", "to", "know|do"], "skills"),
     (
         &[
