@@ -5,7 +5,10 @@
 //! `echo` is the cheapest call an upstream can answer, so the gateway's
 //! share of it is the largest there is; server-filesystem's
 //! `list_directory` is measured the same way as a call that does some
-//! work. Then 200 concurrent downstream sessions against `serve`'s `/mcp`.
+//! work. The echo throughput is measured again with a lean client that
+//! writes and reads JSON lines itself, so that the client's own CPU (rmcp's
+//! costs about what the gateway's does) weighs less on a machine of few
+//! cores. Then 200 concurrent downstream sessions against `serve`'s `/mcp`.
 //!
 //! Run: `cargo bench -p hivegate --bench mcp_proxy` (needs
 //! `scripts/npm-peers`). Prints p50 / p99, calls per second (the median
@@ -26,6 +29,7 @@ use rmcp::model::CallToolRequestParams;
 use rmcp::service::{Peer, RoleClient};
 use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
 use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
 
 const WARMUP: usize = 300;
 const CALLS: usize = 3000;
@@ -180,6 +184,102 @@ fn thread_ms(pid: u32) -> std::collections::BTreeMap<String, (String, f64)> {
         }
     }
     out
+}
+
+/// A load generator that costs little CPU: JSON-RPC lines written to and
+/// read from a server's stdio, [`CONCURRENCY`] calls kept in flight, a
+/// response told from anything else by its shape alone. rmcp's client
+/// costs about as much CPU per call as the gateway; on a machine with two
+/// cores for three processes, that share moves the proxied figure more
+/// than the gateway does, so throughput is also measured with this one.
+struct LineClient {
+    _child: tokio::process::Child,
+    input: tokio::io::BufWriter<tokio::process::ChildStdin>,
+    output: tokio::io::BufReader<tokio::process::ChildStdout>,
+    line: String,
+}
+
+impl LineClient {
+    async fn start(cmd: &str, args: &[String]) -> LineClient {
+        let mut child = tokio::process::Command::new(cmd)
+            .args(args)
+            .env_remove("HIVEGATE_HOME")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        let mut c = LineClient {
+            input: tokio::io::BufWriter::new(child.stdin.take().unwrap()),
+            output: tokio::io::BufReader::new(child.stdout.take().unwrap()),
+            _child: child,
+            line: String::new(),
+        };
+        c.send(
+            json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": {"name": "mcp_proxy bench", "version": "0"}}}),
+        )
+        .await;
+        c.input.flush().await.unwrap();
+        while !c.next_response().await.contains("\"init\"") {}
+        c.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        c
+    }
+
+    async fn send(&mut self, message: serde_json::Value) {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.input.write_all(line.as_bytes()).await.unwrap();
+    }
+
+    /// The next response; notifications (logging, list changes) are
+    /// passed over, and an error fails the bench.
+    async fn next_response(&mut self) -> &str {
+        loop {
+            self.line.clear();
+            let n = self.output.read_line(&mut self.line).await.unwrap();
+            assert!(n > 0, "the server closed its output");
+            if self.line.contains("\"id\"") && !self.line.contains("\"method\"") {
+                assert!(
+                    !self.line.contains("\"error\"") && !self.line.contains("\"isError\":true"),
+                    "{}",
+                    self.line
+                );
+                return &self.line;
+            }
+        }
+    }
+
+    /// Calls per second of `echo` (the tool `name`), [`CONCURRENCY`] in
+    /// flight: a call is sent for each response read, and what is queued
+    /// goes out when nothing more is waiting to be read.
+    async fn throughput(&mut self, name: &str, calls: usize) -> f64 {
+        let call = |i: usize| {
+            json!({"jsonrpc": "2.0", "id": i, "method": "tools/call",
+                   "params": {"name": name, "arguments": {"message": format!("benchmark {i}")}}})
+        };
+        let start = Instant::now();
+        let mut sent = 0;
+        while sent < CONCURRENCY {
+            self.send(call(sent)).await;
+            sent += 1;
+        }
+        self.input.flush().await.unwrap();
+        for _ in 0..calls {
+            self.next_response().await;
+            if sent < calls {
+                self.send(call(sent)).await;
+                sent += 1;
+            }
+            if self.output.buffer().is_empty() {
+                self.input.flush().await.unwrap();
+            }
+        }
+        calls as f64 / start.elapsed().as_secs_f64()
+    }
 }
 
 /// Stops `serve` however the bench ends, a panic included.
@@ -359,6 +459,39 @@ async fn main() {
     let _ = dfs.cancel().await;
     let _ = d.cancel().await;
     let _ = g.cancel().await;
+
+    // The same echo throughput with the lean client, interleaved again.
+    let mut ld = LineClient::start(&cmd, &args).await;
+    let hg_args = ["mcp", "--home", home.to_str().unwrap()].map(str::to_owned);
+    let mut lg = LineClient::start(&hivegate(), &hg_args).await;
+    ld.throughput("echo", ROUND_CALLS / 4).await;
+    lg.throughput("mcp_everything_echo", ROUND_CALLS / 4).await;
+    let mut lean = Vec::with_capacity(RATIO_ROUNDS);
+    let (mut client_direct, mut client_proxied) = (0.0, 0.0);
+    for _ in 0..RATIO_ROUNDS {
+        let c0 = cpu_ms(me).0;
+        let td = ld.throughput("echo", ROUND_CALLS).await;
+        let c1 = cpu_ms(me).0;
+        let tg = lg.throughput("mcp_everything_echo", ROUND_CALLS).await;
+        client_direct += c1 - c0;
+        client_proxied += cpu_ms(me).0 - c1;
+        lean.push((td, tg));
+    }
+    lean.sort_by(|a, b| (a.1 / a.0).total_cmp(&(b.1 / b.0)));
+    let (td, tg) = lean[lean.len() / 2];
+    let ratios: Vec<String> = lean.iter().map(|(d, g)| format!("{:.2}", g / d)).collect();
+    let per_call = |ms: f64| ms * 1e3 / (RATIO_ROUNDS * ROUND_CALLS) as f64;
+    println!(
+        "throughput with a lean line client ({:.0} µs CPU per call direct, {:.0} through hivegate), the median of {RATIO_ROUNDS} interleaved rounds:",
+        per_call(client_direct),
+        per_call(client_proxied)
+    );
+    println!(
+        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (the rounds, lowest first: {})",
+        tg / td,
+        ratios.join(", ")
+    );
+    drop((ld, lg));
 
     // 200 concurrent downstream sessions over streamable HTTP.
     let mut serve = Serve(
