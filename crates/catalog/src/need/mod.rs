@@ -20,6 +20,7 @@ use std::collections::HashSet;
 use crate::retrieval::tokenize::tokens;
 
 mod dates;
+mod foreign;
 mod idioms;
 mod respell;
 mod shapes;

@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use super::foreign;
 use super::shapes::FILE_EXTENSIONS;
 use crate::retrieval::tokenize::is_stop_word;
 
@@ -94,7 +95,8 @@ const FORMAL: &[(&str, &str)] = &[
 ];
 
 /// The need with its shorthand spelt out (`ABBREVIATIONS`, in any case:
-/// `GDoc`, `DB`), its formal verbs in plain words (`FORMAL`) and each
+/// `GDoc`, `DB`), its formal verbs in plain words (`FORMAL`), the words
+/// of other languages an agent's work is made of in English ([`foreign`]) and each
 /// word that `misspelt` reads as another word replaced by it. Only plain
 /// words are read as formal or misspelt: letters alone (edge punctuation
 /// aside), in lower case or capitalised. Paths, addresses, identifiers
@@ -111,13 +113,28 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
             );
             let core = word.trim_matches(|c: char| !c.is_alphanumeric());
             // `db/` is a folder named db, not a database.
-            if core.is_empty()
-                || !core.chars().all(|c| c.is_ascii_alphabetic())
-                || word.contains('/')
-            {
+            if core.is_empty() || word.contains('/') {
                 return Cow::Borrowed(word);
             }
-            let plain = core.chars().skip(1).all(|c| c.is_ascii_lowercase());
+            let plain = core
+                .chars()
+                .skip(1)
+                .filter(|c| c.is_alphabetic())
+                .all(char::is_lowercase);
+            if !core.chars().all(|c| c.is_ascii_alphabetic()) {
+                // Accents, or a pronoun joined on ("montre-moi"): only
+                // another language's word is read here.
+                let read = (plain && core.chars().all(|c| c.is_alphabetic() || "-'".contains(c)))
+                    .then(|| foreign::english_for(&core.to_lowercase()))
+                    .flatten();
+                return match read {
+                    Some(read) => {
+                        changed = true;
+                        Cow::Owned(word.replacen(core, &read, 1))
+                    }
+                    None => Cow::Borrowed(word),
+                };
+            }
             let lower = core.to_ascii_lowercase();
             // "100 KB" is a size, not a knowledge base.
             if measured && SIZE_UNITS.contains(&lower.as_str()) {
@@ -135,6 +152,7 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
                         .iter()
                         .find(|(formal, _)| *formal == lower)
                         .map(|(_, read)| (*read).to_owned())
+                        .or_else(|| foreign::english_for(&lower))
                         .or_else(|| misspelt(&lower))
                 });
             match read {
@@ -291,6 +309,29 @@ mod tests {
             assert_eq!(respelt(need, everything), need, "{need}");
         }
         assert_eq!(respelt("(calender),", everything), "(X),");
+    }
+
+    #[test]
+    fn words_of_other_languages_are_read_in_english() {
+        let none = |_: &str| None;
+        for (need, want) in [
+            ("borra el archivo temp.log", "delete el file temp.log"),
+            ("Öffne die Datei main.rs", "open die file main.rs"),
+            (
+                "montre-moi le diff, s'il te plaît",
+                "show me le diff, s'il te plaît",
+            ),
+            (
+                "quais arquivos eu mudei hoje?",
+                "quais files eu changed today?",
+            ),
+            // English first: "lance" is a word, and so is "pasta".
+            ("lance the pasta timer", "lance the pasta timer"),
+            // Capitals inside a word make a name, in any script.
+            ("ÖFFNE DATEI", "ÖFFNE DATEI"),
+        ] {
+            assert_eq!(respelt(need, none), want, "{need}");
+        }
     }
 
     #[test]
