@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 6,953 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 7,033 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -702,10 +702,25 @@
 //! Markdown taken out as ruled out, and idioms for the no-jargon and
 //! other misses, then met 40, 38, 37, 33 and 39 with BM25 and 40, 40, 39,
 //! 35 and 39 with the local model, losing none, and one older need with
-//! BM25. Nothing was written for the mixed languages: a word list per
-//! language would be a second dictionary to keep, and the model reads
-//! English. Measured now: BM25 6584/6953 (94.7 %), the local model
-//! 6784/6953 (97.6 %). A change that loses needs fails here: see
+//! BM25. Nothing was written then for the mixed languages. Then: BM25
+//! 6584/6953 (94.7 %), the local model 6784/6953 (97.6 %). Batch 176 (40,
+//! run before anything was changed for it) was written wholly or mostly
+//! in Spanish, French, German, Portuguese and Italian ("borra el archivo
+//! temp.log", "lösche den Ordner build"): its first run met 26 with BM25
+//! and 33 with the local model. A glossary of the words an agent's work
+//! is made of in those five languages, read in English when a word is no
+//! English word (need/foreign.rs), then met 34 and 38, and three and two
+//! of batch 174's mixed needs, losing none. Batch 177 (40 more in the
+//! same languages, written after the glossary and run before it was
+//! changed for them) met 29 with BM25 and 32 with the local model on its
+//! first run: the glossary carried over to BM25 (26 on batch 176's first
+//! run) but not to the model (33). Its missing words (renombra, corre,
+//! trouve, lê, cambiato, …) added, it met 35 and 36, losing none. Still
+//! missed: what only a sentence says ("was habe ich dir über meine
+//! Schwester erzählt?" asks the memory), and words that are also English
+//! ("lance le script", "lee el archivo"), which the reader keeps as
+//! English. Measured now: BM25 6657/7033 (94.7 %), the local model
+//! 6861/7033 (97.6 %). A change that loses needs fails here: see
 //! [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -723,8 +738,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 6584;
-const LOCAL_MET: usize = 6781;
+const BM25_MET: usize = 6657;
+const LOCAL_MET: usize = 6858;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
