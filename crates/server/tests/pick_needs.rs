@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 7,033 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 7,073 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -719,9 +719,15 @@
 //! missed: what only a sentence says ("was habe ich dir über meine
 //! Schwester erzählt?" asks the memory), and words that are also English
 //! ("lance le script", "lee el archivo"), which the reader keeps as
-//! English. Measured now: BM25 6657/7033 (94.7 %), the local model
-//! 6861/7033 (97.6 %). A change that loses needs fails here: see
-//! [`BM25_MET`].
+//! English. Batch 178 (40, English mixed with the same five languages,
+//! "please escribe a Juan en Slack que llego tarde", written after the
+//! glossary was last changed) met 37 with BM25 and 37 with the local model
+//! on its first run, where batch 174, of the same kind before the
+//! glossary, met 33 and 35. Nothing was changed for it; its three misses
+//! stay ("supprime the node_modules folder, it's huge", "bitte erstelle a
+//! new branch and commit alles", "was hast du heute gemacht?"). Measured
+//! now: BM25 6694/7073 (94.6 %), the local model 6898/7073 (97.5 %). A
+//! change that loses needs fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -738,8 +744,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 6657;
-const LOCAL_MET: usize = 6858;
+const BM25_MET: usize = 6694;
+const LOCAL_MET: usize = 6895;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
