@@ -95,12 +95,13 @@ const FORMAL: &[(&str, &str)] = &[
 ];
 
 /// The need with its shorthand spelt out (`ABBREVIATIONS`, in any case:
-/// `GDoc`, `DB`), its formal verbs in plain words (`FORMAL`), the words
-/// of other languages an agent's work is made of in English ([`foreign`]) and each
-/// word that `misspelt` reads as another word replaced by it. Only plain
-/// words are read as formal or misspelt: letters alone (edge punctuation
-/// aside), in lower case or capitalised. Paths, addresses, identifiers
-/// (`accountId`) and acronyms (`TODO`) stay as written.
+/// `GDoc`, `DB`), its formal verbs in plain words (`FORMAL`), words of
+/// other languages in English ([`foreign`]) and each word that `misspelt`
+/// reads as another word replaced by it. Only plain words are read:
+/// letters alone (edge punctuation aside; a word of another language may
+/// carry accents or a joined pronoun), in lower case or capitalised.
+/// Paths, addresses, identifiers (`accountId`) and acronyms (`TODO`) stay
+/// as written.
 pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> Cow<'a, str> {
     let mut changed = false;
     let mut after_number = false;
@@ -121,40 +122,34 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
                 .skip(1)
                 .filter(|c| c.is_alphabetic())
                 .all(char::is_lowercase);
-            if !core.chars().all(|c| c.is_ascii_alphabetic()) {
+            let read = if core.chars().all(|c| c.is_ascii_alphabetic()) {
+                let lower = core.to_ascii_lowercase();
+                // "100 KB" is a size, not a knowledge base.
+                if measured && SIZE_UNITS.contains(&lower.as_str()) {
+                    return Cow::Borrowed(word);
+                }
+                ABBREVIATIONS
+                    .iter()
+                    .find(|(short, _)| *short == lower)
+                    .map(|(_, long)| (*long).to_owned())
+                    .or_else(|| {
+                        if !plain {
+                            return None;
+                        }
+                        FORMAL
+                            .iter()
+                            .find(|(formal, _)| *formal == lower)
+                            .map(|(_, read)| (*read).to_owned())
+                            .or_else(|| foreign::english_for(&lower))
+                            .or_else(|| misspelt(&lower))
+                    })
+            } else if plain && core.chars().all(|c| c.is_alphabetic() || "-'".contains(c)) {
                 // Accents, or a pronoun joined on ("montre-moi"): only
-                // another language's word is read here.
-                let read = (plain && core.chars().all(|c| c.is_alphabetic() || "-'".contains(c)))
-                    .then(|| foreign::english_for(&core.to_lowercase()))
-                    .flatten();
-                return match read {
-                    Some(read) => {
-                        changed = true;
-                        Cow::Owned(word.replacen(core, &read, 1))
-                    }
-                    None => Cow::Borrowed(word),
-                };
-            }
-            let lower = core.to_ascii_lowercase();
-            // "100 KB" is a size, not a knowledge base.
-            if measured && SIZE_UNITS.contains(&lower.as_str()) {
-                return Cow::Borrowed(word);
-            }
-            let read = ABBREVIATIONS
-                .iter()
-                .find(|(short, _)| *short == lower)
-                .map(|(_, long)| (*long).to_owned())
-                .or_else(|| {
-                    if !plain {
-                        return None;
-                    }
-                    FORMAL
-                        .iter()
-                        .find(|(formal, _)| *formal == lower)
-                        .map(|(_, read)| (*read).to_owned())
-                        .or_else(|| foreign::english_for(&lower))
-                        .or_else(|| misspelt(&lower))
-                });
+                // another language's word is read.
+                foreign::english_for(&core.to_lowercase())
+            } else {
+                None
+            };
             match read {
                 Some(read) => {
                     changed = true;
