@@ -304,6 +304,17 @@ fn cpu_bound_rate(serial: &[f64], cores: f64, all: &[f64]) -> f64 {
     (1e6 / slowest).min(cores * 1e6 / total)
 }
 
+/// The round (direct, proxied calls per second) of median ratio, and every
+/// round's ratio, lowest first.
+fn median_round(rounds: &mut [(f64, f64)]) -> ((f64, f64), Vec<String>) {
+    rounds.sort_by(|a, b| (a.1 / a.0).total_cmp(&(b.1 / b.0)));
+    let ratios = rounds
+        .iter()
+        .map(|(d, g)| format!("{:.2}", g / d))
+        .collect();
+    (rounds[rounds.len() / 2], ratios)
+}
+
 fn pct(v: &[Duration], p: f64) -> f64 {
     v[((v.len() as f64 - 1.0) * p) as usize].as_secs_f64() * 1e3
 }
@@ -358,9 +369,7 @@ async fn main() {
         let tg = throughput(g.peer(), "mcp_everything_echo").await;
         pairs.push((td, tg));
     }
-    pairs.sort_by(|a, b| (a.1 / a.0).total_cmp(&(b.1 / b.0)));
-    let (td, tg) = pairs[pairs.len() / 2];
-    let ratios: Vec<String> = pairs.iter().map(|(d, g)| format!("{:.2}", g / d)).collect();
+    let ((td, tg), ratios) = median_round(&mut pairs);
     // CPU per call over more throughput rounds (the clock ticks are 10 ms),
     // for node alone, and for the gateway and its node child apart.
     let (dpid, gpid) = (dpid.unwrap(), gpid.unwrap());
@@ -477,9 +486,7 @@ async fn main() {
         client_proxied += cpu_ms(me).0 - c1;
         lean.push((td, tg));
     }
-    lean.sort_by(|a, b| (a.1 / a.0).total_cmp(&(b.1 / b.0)));
-    let (td, tg) = lean[lean.len() / 2];
-    let ratios: Vec<String> = lean.iter().map(|(d, g)| format!("{:.2}", g / d)).collect();
+    let ((td, tg), ratios) = median_round(&mut lean);
     let per_call = |ms: f64| ms * 1e3 / (RATIO_ROUNDS * ROUND_CALLS) as f64;
     println!(
         "throughput with a lean line client ({:.0} µs CPU per call direct, {:.0} through hivegate), the median of {RATIO_ROUNDS} interleaved rounds:",

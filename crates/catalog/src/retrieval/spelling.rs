@@ -81,7 +81,10 @@ impl Speller {
         if is_english(word) {
             return None;
         }
-        if let [first, second, third] = word.chars().collect::<Vec<_>>()[..] {
+        let mut chars = word.chars();
+        if let (Some(first), Some(second), Some(third), None) =
+            (chars.next(), chars.next(), chars.next(), chars.next())
+        {
             let swapped: String = [first, third, second].iter().collect();
             return self.short.get(&swapped).map(String::as_str);
         }
