@@ -1,7 +1,7 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 7,073 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 7,153 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //! The last 440 came in eleven batches (50, 50, 40, 30, 40, 30, 40, 40, 40,
@@ -725,9 +725,20 @@
 //! on its first run, where batch 174, of the same kind before the
 //! glossary, met 33 and 35. Nothing was changed for it; its three misses
 //! stay ("supprime the node_modules folder, it's huge", "bitte erstelle a
-//! new branch and commit alles", "was hast du heute gemacht?"). Measured
-//! now: BM25 6694/7073 (94.6 %), the local model 6898/7073 (97.5 %). A
-//! change that loses needs fails here: see [`BM25_MET`].
+//! new branch and commit alles", "was hast du heute gemacht?"). Then: BM25
+//! 6694/7073 (94.6 %), the local model 6898/7073 (97.5 %). Batches 179
+//! and 180 (40 each, run before anything was changed for them): English
+//! as a second language ("do the needful and push my commits", "open me
+//! the file", "I want that you make a commit") and how-to questions ("how
+//! do I see who committed what over the last few days?"). On their first
+//! run they met 37 and 38 with BM25 and all 40 of each with the local
+//! model. A pattern of file names (`*.bak`) read as files to find, and
+//! idioms for the misses (the state of my repository, things not
+//! committed, on teams, the steps you've lined up, combine a branch with
+//! develop) then met 40 and 40 with BM25, losing none, and one older need
+//! ("stray *.rej files"). Measured now: BM25 6775/7153 (94.7 %), the
+//! local model 6978/7153 (97.6 %). A change that loses needs fails here:
+//! see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
 
@@ -744,8 +755,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 6694;
-const LOCAL_MET: usize = 6895;
+const BM25_MET: usize = 6775;
+const LOCAL_MET: usize = 6975;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

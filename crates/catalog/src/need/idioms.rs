@@ -121,7 +121,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         REMEMBER,
     ),
     (&["have", "i", "?", "told", "you"], REMEMBER),
+    // "inform the team on teams": lower case, the app is still meant.
+    (&["on|in|via|over|through", "teams"], "microsoft teams"),
     (&["into", "main"], "merge"),
+    // "combine release-2.3 with develop so develop has its fixes".
+    (
+        &[
+            "combine|combining",
+            "*",
+            "with|into",
+            "develop|main|master|trunk",
+        ],
+        "merge",
+    ),
     (&["into", "master"], "merge"),
     (&["is", "there", "*", "file"], "find"),
     // Asked, "does it still say", is a read; told, "it still says 2023",
@@ -313,6 +325,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "plan",
     ),
     (&["your", "list|checklist|todo|steps"], "plan"),
+    // "the steps you've lined up for this refactor".
+    (&["you", "ve|have", "lined|queued", "up"], "plan"),
     // "where are you up to with the list you made".
     (&["where", "are", "you", "up", "to"], "plan"),
     // "map out how you'll migrate the tests".
@@ -916,7 +930,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "uncommitted",
     ),
     (&["haven|hasn|didn", "t", "?", "pushed"], "push"),
-    (&["files", "**", "not", "?", "committed"], "status"),
+    // "it has things not committed?", "is there stuff not committed".
+    (
+        &["files|things|stuff", "**", "not", "?", "committed"],
+        "status",
+    ),
+    // "what is the state of my repository".
+    (&["state", "of", "?", "repo|repository|checkout"], "status"),
     (&["who", "?", "?", "committed"], AUTHOR),
     (
         &["file|document|page|folder", "?", "?", "be", "made|created"],
@@ -2409,6 +2429,17 @@ mod tests {
             ("did I already tell you my timezone", REMEMBER),
             ("have I told you about Rex", REMEMBER),
             ("did hotfix-17 get folded into main", "merge"),
+            (
+                "how do I combine release-2.3 with develop so develop has its fixes?",
+                "merge",
+            ),
+            ("it has things not committed?", "status"),
+            (
+                "inform the team on teams that the office is closed",
+                "microsoft teams",
+            ),
+            ("what is the state of my repository", "status"),
+            ("how do I find out the steps you've lined up", "plan"),
             (
                 "bring the changes from the payments branch into mine",
                 "merge",

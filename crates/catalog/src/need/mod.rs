@@ -31,7 +31,7 @@ pub use respell::{respelt, spoken};
 use dates::{is_time_of_day, without_dates};
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
-    is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_path, is_substitution,
+    is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_glob, is_path, is_substitution,
     is_web_address, paths_are_routes,
 };
 use world::asks_the_world;
@@ -103,7 +103,8 @@ pub fn words(need: &str) -> Vec<String> {
 /// prefixes (`feature/login`), "(revision)" when it names a commit by its
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
 /// "(url)" when it holds a web address (and "fetch page" where it names
-/// no file) and "(date)" in place of a day
+/// no file), "(file name glob)" when it holds a pattern of file names
+/// (`*.bak`) and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
 /// say the word. A question about the world (`world::asks_the_world`) gets
 /// "(look up online)" unless `names_ours`: the need names one of our own
@@ -200,6 +201,7 @@ type WordShape = fn(&str) -> bool;
 /// Words that name a kind of thing by their shape, and the hint each adds.
 const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_path, "file"),
+    (is_glob, "file name glob"),
     (is_branch, "branch"),
     (is_commit_id, "revision"),
     (is_code_name, "symbol"),

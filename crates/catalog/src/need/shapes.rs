@@ -172,9 +172,27 @@ pub(super) fn is_substitution(word: &str) -> bool {
     })
 }
 
+/// `*.bak`, `test_*.py`, `src/**/*.rs`: a pattern of file names (a
+/// glob), which names files to find, not one file. Not Markdown's
+/// `*emphasis*` or a lone `*`.
+pub(super) fn is_glob(word: &str) -> bool {
+    let w = trim_edges(word);
+    let emphasis = w.starts_with('*') && w.ends_with('*');
+    let last = w.rsplit('/').next().unwrap_or(w);
+    let extension = last.rsplit_once('.').is_some_and(|(_, ext)| {
+        (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    w.contains('*') && !emphasis && (extension || w.contains('/'))
+}
+
 pub(super) fn is_path(word: &str) -> bool {
     let w = trim_edges(word);
-    if w.contains("://") || w.contains('@') || is_host_and_path(w) || is_substitution(w) {
+    if w.contains("://")
+        || w.contains('@')
+        || is_host_and_path(w)
+        || is_substitution(w)
+        || is_glob(w)
+    {
         return false;
     }
     let rooted = ["/", "./", "../", "~/"].iter().any(|r| {
@@ -239,6 +257,22 @@ fn is_dotfile(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::need::hints_of;
+
+    #[test]
+    fn a_glob_marks_files_to_find_not_one_file() {
+        for need in [
+            "there is some files called *.bak somewhere, find all of them",
+            "every test_*.py we have",
+            "list src/**/*.rs",
+            "the \"*.log\" files",
+        ] {
+            assert_eq!(hints_of(need), format!("{need} (file name glob)"), "{need}");
+        }
+        // Emphasis, a lone star and arithmetic are no patterns.
+        for need in ["this is *really* urgent", "rate it * out of 5", "2*3 rows"] {
+            assert_eq!(hints_of(need), need, "{need}");
+        }
+    }
 
     #[test]
     fn paths_and_file_names_mark_a_file_need() {
