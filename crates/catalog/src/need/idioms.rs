@@ -140,6 +140,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // a fix.
     (&["still", "say|saying"], "read"),
     (&["still", "says"], "edit"),
+    // A lawyer's edit: "redline clause 7 of nda.md".
+    (&["redline|redlines|redlining"], "edit"),
+    // "rename primaryBlue to brandBlue in tokens.json": inside a file.
+    (&["rename", "*", "to", "*", "in|inside|throughout"], "edit"),
     // "the footer says Acme Ltd, it should say Acme GmbH".
     (&["it|that|this|which", "should", "say|read"], "edit"),
     // "the README still mentions Python 3.8": told, a fix.
@@ -363,6 +367,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "when's my next dentist check-up": the asker's own diary.
     (&["when", "s|is|are", "my|our", "next"], "schedule"),
     (&["reinstall|reinstalling"], "shell command"),
+    // "rerun the regression in analysis.R with Rscript".
+    (
+        &[
+            "run|rerun|execute",
+            "**",
+            "with|using|via|through",
+            "rscript|python|python3|node|ruby|perl|deno|bun|bash|sh",
+        ],
+        "shell command",
+    ),
     // git's commands that no tool of ours stands for are the shell's.
     (
         &[
@@ -372,6 +386,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "shell command",
     ),
     (&["check|look|search", "online"], "search"),
+    // "PR for the flag cleanup, reviewers: Mei and Joao".
+    (&["pr|prs", "**", "reviewer|reviewers"], "pull request"),
     (&["opening", "time|times|hours"], LOOK_UP_ONLINE),
     // Terse look-ups with no question's form: "half marathon world record
     // women", "sunrise time Reykjavik", "convert 350F to Celsius", "visa
@@ -2209,6 +2225,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "knowledge base",
     ),
+    // "the payroll doc you were given".
+    (
+        &[
+            "doc|docs|document|documents|papers|pdf|pdfs|handbook|manual",
+            "you",
+            "were|ve|have|had",
+            "?",
+            "given|sent|handed|shown",
+        ],
+        "knowledge base",
+    ),
     (
         &[
             "my|our|the",
@@ -2434,6 +2461,17 @@ mod tests {
                 "merge",
             ),
             ("it has things not committed?", "status"),
+            ("redline clause 7 of the NDA", "edit"),
+            ("rename the color primary to brand in tokens", "edit"),
+            (
+                "rerun the regression in the notebook with Rscript",
+                "shell command",
+            ),
+            ("PR for the cleanup, reviewers: Mei", "pull request"),
+            (
+                "the payroll doc you were given, about overtime",
+                "knowledge base",
+            ),
             (
                 "inform the team on teams that the office is closed",
                 "microsoft teams",

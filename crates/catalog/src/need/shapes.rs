@@ -6,9 +6,11 @@ use super::dates::possessive;
 /// File extensions that make a word a file name (`config.yaml`), not a
 /// domain (`example.com`) or an abbreviation (`e.g.`).
 pub(super) const FILE_EXTENSIONS: &[&str] = &[
-    "c", "cfg", "conf", "cpp", "cs", "css", "csv", "docx", "env", "go", "h", "html", "ini", "java",
-    "js", "json", "jsx", "kt", "lock", "log", "md", "pdf", "php", "pptx", "py", "rb", "rs", "sh",
-    "sql", "svg", "swift", "toml", "ts", "tsx", "txt", "xlsx", "xml", "yaml", "yml",
+    "bat", "bib", "c", "cfg", "cjs", "conf", "cpp", "cs", "css", "csv", "dart", "docx", "env",
+    "go", "gradle", "graphql", "h", "hcl", "html", "ini", "ipynb", "java", "js", "json", "jsx",
+    "kt", "lock", "log", "lua", "md", "mdx", "mjs", "pdf", "php", "pptx", "proto", "ps1", "py",
+    "r", "rb", "rmd", "rs", "rst", "scss", "sh", "sql", "svelte", "svg", "swift", "tex", "tf",
+    "tfvars", "toml", "ts", "tsx", "txt", "vue", "xlsx", "xml", "yaml", "yml",
 ];
 
 /// A word without the quotes, brackets and punctuation at its edges:
@@ -286,6 +288,9 @@ mod tests {
             "the Dockerfile.dev for local runs",
             "the .env.example file",
             "edit \".gitignore\".",
+            "see variables.tf",
+            "open analysis.R",
+            "check paper/methods.tex",
         ] {
             assert_eq!(hints_of(need), format!("{need} (file)"), "{need}");
         }
