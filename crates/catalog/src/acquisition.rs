@@ -227,10 +227,11 @@ impl CandidateIndex {
             .unzip()
     }
 
-    /// The need as it is ranked: file names said aloud written as files
-    /// ("config dot yaml"), shorthand spelt out, and each word that no
-    /// entry uses and that is no English word read as the nearest word our
-    /// own entries use ("calender" → "calendar").
+    /// The need as it is ranked: words a dictation misheard read as meant
+    /// ("get status"), file names said aloud written as files ("config
+    /// dot yaml"), shorthand spelt out, and each word that no entry uses
+    /// and that is no English word read as the nearest word our own
+    /// entries use ("calender" → "calendar").
     pub fn read<'a>(&self, need: &'a str) -> Cow<'a, str> {
         let misspelt = |w: &str| {
             if self.ranker.knows(w) {
@@ -238,9 +239,14 @@ impl CandidateIndex {
             }
             self.speller.correct(w).map(str::to_owned)
         };
-        match need::spoken(need) {
-            Cow::Borrowed(need) => need::respelt(need, misspelt),
-            Cow::Owned(written) => Cow::Owned(need::respelt(&written, misspelt).into_owned()),
+        let heard = need::misheard(need);
+        let written = match need::spoken(&heard) {
+            Cow::Borrowed(_) => heard,
+            Cow::Owned(written) => Cow::Owned(written),
+        };
+        match need::respelt(&written, misspelt) {
+            Cow::Borrowed(_) => written,
+            Cow::Owned(read) => Cow::Owned(read),
         }
     }
 

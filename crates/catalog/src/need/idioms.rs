@@ -449,6 +449,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "tell me what you know how to do": the agent's skills.
     (&["what", "you", "know", "how", "to"], "skills"),
+    // "search for error E1017 in the logs folder": inside its files.
+    (
+        &[
+            "search|grep|look",
+            "for",
+            "**",
+            "in",
+            "the|my|our|this",
+            "?",
+            FOLDERS,
+        ],
+        "grep",
+    ),
     // "hunk by hunk".
     (&["hunk|hunks"], "diff"),
     // "what's different in styles.css compared to the last commit".
@@ -2357,6 +2370,10 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["it|that|this|which", "should|must", "be"],
     // "the base URL in config.js points at staging, point it at prod".
     &["point", "it|that|them", "at|to"],
+    // "3.1.2 goes in package.json as the version".
+    &["goes|go", "in|into"],
+    // "line 212 of api.py has the wrong status code".
+    &["has|have", "the", "wrong"],
     // "the timezone is UTC, make it Europe/Berlin".
     &["is", "*", "make|change|set", "it|that|them"],
     &[
@@ -2461,6 +2478,7 @@ mod tests {
                 "merge",
             ),
             ("it has things not committed?", "status"),
+            ("search for error E1017 in the logs folder", "grep"),
             ("redline clause 7 of the NDA", "edit"),
             ("rename the color primary to brand in tokens", "edit"),
             (

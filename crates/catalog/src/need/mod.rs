@@ -11,8 +11,9 @@
 //! each read one thing: `shapes` the words that name a kind of thing by
 //! their shape (a path, a branch, a commit id), `dates` the days named as
 //! dates, `idioms` the runs of words that mean more than their words,
-//! `world` whether the need asks about the world, and `respell` the
-//! words as the catalogs spell them.
+//! `world` whether the need asks about the world, `respell` the words as
+//! the catalogs spell them, and `misheard` the words a dictation wrote
+//! for others that sound the same.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -22,17 +23,19 @@ use crate::retrieval::tokenize::tokens;
 mod dates;
 mod foreign;
 mod idioms;
+mod misheard;
 mod respell;
 mod shapes;
 mod world;
 
+pub use misheard::misheard;
 pub use respell::{respelt, spoken};
 
 use dates::{is_time_of_day, without_dates};
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
-    is_branch, is_channel, is_code_name, is_commit_id, is_flag, is_glob, is_path, is_substitution,
-    is_web_address, paths_are_routes,
+    is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_glob, is_path,
+    is_substitution, is_ticket_key, is_web_address, paths_are_routes,
 };
 use world::asks_the_world;
 
@@ -104,7 +107,8 @@ pub fn words(need: &str) -> Vec<String> {
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
 /// "(url)" when it holds a web address (and "fetch page" where it names
 /// no file), "(file name glob)" when it holds a pattern of file names
-/// (`*.bak`) and "(date)" in place of a day
+/// (`*.bak`), "(ticket)" for a tracker's key (`ENG-1042`), "(email)" for
+/// an email address, and "(date)" in place of a day
 /// named as a date, so the tools for those are found for needs that never
 /// say the word. A question about the world (`world::asks_the_world`) gets
 /// "(look up online)" unless `names_ours`: the need names one of our own
@@ -202,6 +206,8 @@ type WordShape = fn(&str) -> bool;
 const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_path, "file"),
     (is_glob, "file name glob"),
+    (is_ticket_key, "ticket"),
+    (is_email_address, "email"),
     (is_branch, "branch"),
     (is_commit_id, "revision"),
     (is_code_name, "symbol"),

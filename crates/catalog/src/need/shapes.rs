@@ -1,5 +1,6 @@
 //! Words that name a kind of thing by their shape: a path, a branch, a
-//! commit id, a name in code, a web address, a channel, a flag.
+//! commit id, a name in code, a web address, a channel, a flag, a
+//! ticket's key, an email address.
 
 use super::dates::possessive;
 
@@ -72,6 +73,39 @@ pub(super) fn is_code_name(word: &str) -> bool {
     (called.is_some() && b[0].is_ascii_alphabetic()) || snake || camel
 }
 
+/// Prefixes of `ABC-123` that name a standard or a version, not an
+/// issue tracker's ticket: `COVID-19`, `SHA-256`, `UTF-8`, `GPT-4`.
+const NOT_TICKET_KEYS: &[&str] = &[
+    "AES", "COVID", "CVE", "ECMA", "GPT", "HDMI", "HTTP", "ISO", "MD", "MP", "PCI", "PEP", "RFC",
+    "RSA", "SHA", "SSL", "TLS", "USB", "UTF", "WPA",
+];
+
+/// `ENG-1042`, `PAY-2231`: a ticket named by its tracker's key, two to
+/// ten capitals, a dash and its number.
+pub(super) fn is_ticket_key(word: &str) -> bool {
+    trim_edges(word).split_once('-').is_some_and(|(key, n)| {
+        (2..=10).contains(&key.len())
+            && key.chars().all(|c| c.is_ascii_uppercase())
+            && (1..=6).contains(&n.len())
+            && n.chars().all(|c| c.is_ascii_digit())
+            && !NOT_TICKET_KEYS.contains(&key)
+    })
+}
+
+/// `ana@ruiz.io`: an email address (not `@maria`, a handle, nor
+/// `git@github.com:org/repo`, a remote).
+pub(super) fn is_email_address(word: &str) -> bool {
+    trim_edges(word)
+        .split_once('@')
+        .is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && local
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "._+-".contains(c))
+                && is_host(domain)
+        })
+}
+
 /// `https://…`, `http://…`, `www.…`, a host and a path with no scheme
 /// (`docs.rs/serde`, `github.com/org/repo`), or a host of three names or
 /// more (`status.example.com`): a page on the web.
@@ -123,8 +157,8 @@ fn is_subdomain(w: &str) -> bool {
 /// endpoint", fetched, not a file read.
 const ROUTE_WORDS: &[&str] = &["endpoint", "endpoints", "route", "routes"];
 
-/// Whether the need names paths only as routes (`/health endpoint`), and
-/// at least one.
+/// Whether the need names paths only as routes (`/health endpoint`,
+/// `/api/v2/users`), and at least one.
 pub(super) fn paths_are_routes(need: &str) -> bool {
     let words: Vec<&str> = need.split_whitespace().collect();
     let mut paths = words
@@ -134,12 +168,27 @@ pub(super) fn paths_are_routes(need: &str) -> bool {
         .peekable();
     paths.peek().is_some()
         && paths.all(|(i, w)| {
-            w.trim_start_matches(|c: char| "\"'`([<".contains(c))
-                .starts_with('/')
-                && words.get(i + 1).is_some_and(|n| {
-                    ROUTE_WORDS.contains(&trim_edges(n).to_ascii_lowercase().as_str())
-                })
+            let rooted = w.trim_start_matches(|c: char| "\"'`([<".contains(c));
+            rooted.starts_with('/')
+                && (is_api_route(rooted)
+                    || words.get(i + 1).is_some_and(|n| {
+                        ROUTE_WORDS.contains(&trim_edges(n).to_ascii_lowercase().as_str())
+                    }))
         })
+}
+
+/// `/api/v2/users`, `/v1/orders`: a path that is an API's route by its
+/// first segment, whatever follows it.
+fn is_api_route(rooted: &str) -> bool {
+    let first = rooted
+        .trim_start_matches('/')
+        .split('/')
+        .next()
+        .unwrap_or("");
+    first.eq_ignore_ascii_case("api")
+        || first
+            .strip_prefix(['v', 'V'])
+            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
 /// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
@@ -261,6 +310,51 @@ mod tests {
     use crate::need::hints_of;
 
     #[test]
+    fn a_ticket_key_and_an_email_address_say_what_they_are() {
+        for need in [
+            "PAY-2231 to done",
+            "who has ENG-1042?",
+            "(PROJ-77) needs a comment",
+        ] {
+            assert_eq!(hints_of(need), format!("{need} (ticket)"), "{need}");
+        }
+        for need in [
+            "ana@ruiz.io should get the price sheet",
+            "cc <j.doe+work@mail.example.com>",
+            // An address, not a path: `a@b.rs` ends as a Rust file would.
+            "mail me at a@b.rs",
+        ] {
+            assert_eq!(hints_of(need), format!("{need} (email)"), "{need}");
+        }
+        // Standards, versions, handles and a git remote are neither.
+        for need in [
+            "COVID-19 rules for the office",
+            "hash it with SHA-256",
+            "Ab-12 or eng-12",
+            "tell @maria",
+            "the remote git@github.com:org/repo",
+        ] {
+            assert_eq!(hints_of(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn a_route_under_api_is_fetched_not_read() {
+        assert_eq!(
+            hints_of("is there still a 404 on /api/v2/users? hit it"),
+            "is there still a 404 on /api/v2/users? hit it (url, fetch page)"
+        );
+        assert_eq!(
+            hints_of("GET /v1/orders"),
+            "GET /v1/orders (url, fetch page)"
+        );
+        assert_eq!(
+            hints_of("open /var/api/x.log"),
+            "open /var/api/x.log (file)"
+        );
+    }
+
+    #[test]
     fn a_glob_marks_files_to_find_not_one_file() {
         for need in [
             "there is some files called *.bak somewhere, find all of them",
@@ -338,7 +432,6 @@ mod tests {
             "e.g./i.e. either",
             "https:// alone",
             "e.g. this",
-            "mail me at a@b.rs",
             "read it and/or write it",
             "50/50 odds",
             "issue #12 in C#",
