@@ -263,6 +263,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "one agent on the SDK docs, you on the flaky test".
     (&["one", "agent|helper", "on|for"], "parallel"),
+    // "3 agents: one for tests, one for docs".
+    (
+        &[
+            "2|3|4|5|two|three|four|five|several|multiple",
+            "agents|helpers|subagents",
+        ],
+        "parallel",
+    ),
     // "any .tf files left in infra/legacy?".
     (
         &[
@@ -2372,6 +2380,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["point", "it|that|them", "at|to"],
     // "3.1.2 goes in package.json as the version".
     &["goes|go", "in|into"],
+    // "set max_retries = 5 in worker.toml".
+    &["set", "**", "in"],
     // "line 212 of api.py has the wrong status code".
     &["has|have", "the", "wrong"],
     // "the timezone is UTC, make it Europe/Berlin".
@@ -2479,6 +2489,7 @@ mod tests {
             ),
             ("it has things not committed?", "status"),
             ("search for error E1017 in the logs folder", "grep"),
+            ("3 agents: one for tests, one for docs", "parallel"),
             ("redline clause 7 of the NDA", "edit"),
             ("rename the color primary to brand in tokens", "edit"),
             (
@@ -2800,6 +2811,9 @@ mod tests {
             ("which handler sends the reset email", "grep"),
             ("any .bak files hanging around", "file, find"),
             ("config.yaml has retries: 3, it should be 5", "file, edit"),
+            ("set retries = 5 in worker.toml", "file, edit"),
+            ("3.1.2 goes in package.json as the version", "file, edit"),
+            ("line 212 of api.py has the wrong code", "file, edit"),
             ("put a CODEOWNERS file in .github", "file, write"),
             ("is my checkout clean", "status"),
             ("where do we hash passwords in the backend", "grep"),
