@@ -84,6 +84,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "where did I put the compose file", "where did I save my draft",
     // "lost track of where I put the template".
     (&["where", "did", "i|we", "put|save|store|keep"], "find"),
+    // "where did the computer put it", "how do I get to the files I saved".
+    (
+        &["where", "did|does|has", "the", "computer|laptop|pc|machine"],
+        "find",
+    ),
+    (&["files", "i", "saved|made|downloaded"], "find"),
     (&["where", "i|we", "put|saved|stored|kept"], "find"),
     // "where on earth is the template I saved": a file kept somewhere.
     (
@@ -867,6 +873,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["across|around", "the", "web|internet"], "search"),
+    // "ask the internet if the baths are open", "find websites about
+    // volcanoes".
+    (&["ask|try", "the", "web|internet"], LOOK_UP_ONLINE),
+    (
+        &["find|search|look", "**", "websites|webpages"],
+        LOOK_UP_ONLINE,
+    ),
     // The shell's `touch`, as a developer says it.
     (&["touch", "a|an", "new|empty"], "create"),
     (&["half", HOURS], "date"),
@@ -2032,6 +2045,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["you", "ve|have", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "doing"], "audit"),
+    // "has the helper been doing things on here while I was out".
+    (&["been", "doing", "things|stuff|anything"], "audit"),
     (
         &["look", "like", "it", "came|comes", "from", "me"],
         "identity",
@@ -2489,6 +2504,17 @@ mod tests {
             ),
             ("it has things not committed?", "status"),
             ("search for error E1017 in the logs folder", "grep"),
+            ("where did the computer put it?", "find"),
+            (
+                "ask the internet if the baths are open",
+                super::LOOK_UP_ONLINE,
+            ),
+            (
+                "can you find websites about volcanoes",
+                super::LOOK_UP_ONLINE,
+            ),
+            ("how do I get to the files I saved last week", "find"),
+            ("has the helper been doing things on here", "audit"),
             ("3 agents: one for tests, one for docs", "parallel"),
             ("redline clause 7 of the NDA", "edit"),
             ("rename the color primary to brand in tokens", "edit"),
