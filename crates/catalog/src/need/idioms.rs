@@ -181,6 +181,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["saved", "in|to", "git"], "commit"),
+    // "make a checkpoint of the project right now".
+    (
+        &[
+            "checkpoint|snapshot",
+            "of",
+            "the|my|our|this",
+            "project|code|work|repo",
+        ],
+        "commit",
+    ),
+    // "who saved versions of the project this week".
+    (&["saved|made", "versions"], "log of commits"),
     // "lock in these changes in git", "record this state in version
     // control".
     (
@@ -968,7 +980,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["staging", "area"], "status"),
     // "is there anything staged that I forgot to commit".
     (
-        &["anything|something", "staged|unstaged|uncommitted"],
+        &["anything|something", "staged|unstaged|uncommitted|unsaved"],
         "status",
     ),
     // "am I on the right branch".
@@ -2045,6 +2057,32 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["you", "ve|have", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "doing"], "audit"),
+    // "see what the wider world says", "type the magic words in the black
+    // window", "the reading material we loaded into you".
+    (&["wider", "world"], LOOK_UP_ONLINE),
+    (
+        &["black|command|terminal", "window|box|screen"],
+        "shell command",
+    ),
+    (&["loaded|fed|uploaded", "into|to", "you"], "knowledge base"),
+    // "lay out your moves for this job".
+    (&["your", "moves|gameplan"], "plan"),
+    // "the colour says blue, make it green".
+    (&["says", "*", "make|change|set", "it|that"], "edit"),
+    // "a picture called beach, find it".
+    (
+        &["picture|photo|image|screenshot", "called|named"],
+        "find files",
+    ),
+    // "did you already run the migrations", "did you actually send it".
+    (&["did", "you", "already|actually|really"], "audit"),
+    // "has my PR been approved": a review, not the agent's approvals.
+    (&["pr|prs|pull", "**", "approved|reviewed"], "pull request"),
+    // "did Sam push his changes yesterday".
+    (
+        &["did|has", "*", "push|pushed", "his|her|their"],
+        "log of commits",
+    ),
     // "has the helper been doing things on here while I was out".
     (&["been", "doing", "things|stuff|anything"], "audit"),
     (
@@ -2431,6 +2469,8 @@ pub(super) const INSPECTING: &[&[&str]] = &[
         "*",
         "expose|exposes|set|sets|define|defines|include|includes|contain|contains|mention|mentions|list|lists",
     ],
+    // "did the change stick in settings.toml".
+    &["did", "**", "stick"],
 ];
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
@@ -2505,6 +2545,18 @@ mod tests {
             ("it has things not committed?", "status"),
             ("search for error E1017 in the logs folder", "grep"),
             ("where did the computer put it?", "find"),
+            ("make a checkpoint of the project right now", "commit"),
+            ("who saved versions of the project", "log of commits"),
+            ("type the magic words in the black window", "shell command"),
+            ("the reading material we loaded into you", "knowledge base"),
+            ("lay out your moves for this job", "plan"),
+            ("the colour says blue, make it green", "edit"),
+            ("a picture called beach, find it", "find files"),
+            ("did you already run the migrations, or should I?", "audit"),
+            ("has my PR been approved by anyone yet?", "pull request"),
+            ("did Sam push his changes yesterday", "log of commits"),
+            ("did I leave anything unsaved", "status"),
+            ("did the change stick in settings.toml?", "file, read"),
             (
                 "ask the internet if the baths are open",
                 super::LOOK_UP_ONLINE,
