@@ -129,7 +129,10 @@ pub fn misheard(need: &str) -> Cow<'_, str> {
                 && (*a != "one" || (i > 0 && BEFORE_A_NAME.contains(&word(i - 1))))
         });
         if let Some((_, _, name)) = joined {
-            out.push(raw[i + 1].replacen(core(raw[i + 1]), name, 1));
+            // "(hub spot)": the first word's opening mark, the second's close.
+            let opening = raw[i].find(char::is_alphanumeric).unwrap_or(0);
+            let second = raw[i + 1].replacen(core(raw[i + 1]), name, 1);
+            out.push(format!("{}{second}", &raw[i][..opening]));
             changed = true;
             i += 2;
             continue;
@@ -195,6 +198,7 @@ mod tests {
             ),
             ("on get hub, file a bug", "on github, file a bug"),
             ("add Marco in Hub Spot", "add Marco in hubspot"),
+            ("the CRM (hub spot) lead", "the CRM (hubspot) lead"),
             ("in the post gress database", "in the postgres database"),
             ("write this in my one note", "write this in my onenote"),
             (
