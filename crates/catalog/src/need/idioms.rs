@@ -1411,6 +1411,22 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "push",
     ),
     (&["changes|edits|work", "show", "up"], "push"),
+    // "the bits I changed aren't on the team's copy yet".
+    (
+        &["on|to|onto", "the", "team|everyone", "s", "copy|version"],
+        "push",
+    ),
+    // "blend it into the one we publish from".
+    (&["blend|blended|mix|mixed", "**", "into"], "merge"),
+    // "put my changes up for the others to check and approve".
+    (&["check|review", "and", "approve|okay|ok"], "pull request"),
+    // "bookmark this moment in the project's history".
+    (&["bookmark|mark", "this|the", "moment|point"], "commit"),
+    // "the website our code is kept on".
+    (
+        &["code", "is|s", "kept|stored|hosted|lives"],
+        "code hosting",
+    ),
     (&[WORK, "**", "into", "mine|ours"], "merge"),
     (&[WORK, "**", "into", "my|our", "copy|version"], "merge"),
     (&["last", "person|one", "to", CHANGED], AUTHOR),
@@ -2057,6 +2073,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["you", "ve|have", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "doing"], "audit"),
+    // "the background reading we set you up with".
+    (&["we|i", "set", "you", "up", "with"], "knowledge base"),
+    // "the bits about me you've kept".
+    (
+        &["about", "me", "you", "ve|have", "kept|stored|saved"],
+        REMEMBER,
+    ),
+    // "open that link I gave you".
+    (&["link|url", "i", "gave|sent|pasted|shared"], "fetch page"),
+    // "the bug tracker the developers use".
+    (&["bug|issue", "tracker"], "ticket"),
     // "see what the wider world says", "type the magic words in the black
     // window", "the reading material we loaded into you".
     (&["wider", "world"], LOOK_UP_ONLINE),
@@ -2545,6 +2572,18 @@ mod tests {
             ("it has things not committed?", "status"),
             ("search for error E1017 in the logs folder", "grep"),
             ("where did the computer put it?", "find"),
+            ("they aren't on the team's copy yet", "push"),
+            ("blend it into the one we publish from", "merge"),
+            ("for the others to check and approve", "pull request"),
+            ("bookmark this moment in the project", "commit"),
+            ("the website our code is kept on", "code hosting"),
+            (
+                "the background reading we set you up with",
+                "knowledge base",
+            ),
+            ("the bits about me you've kept", REMEMBER),
+            ("open that link I gave you", "fetch page"),
+            ("the bug tracker the developers use", "tasks, ticket"),
             ("make a checkpoint of the project right now", "commit"),
             ("who saved versions of the project", "log of commits"),
             ("type the magic words in the black window", "shell command"),
