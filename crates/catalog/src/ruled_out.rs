@@ -20,6 +20,16 @@
 //!   that one says what is wanted. Not "forget", "skip" or "ignore": each
 //!   can be the ask ("forget what I told you about my old address, it's
 //!   no longer true").
+//! - what a need takes back: the clause before a correction ("email Ana —
+//!   sorry, I mean Slack her", "push it… actually no, just commit",
+//!   "find the file, never mind, just run the tests"), the correction's
+//!   own words with it. A correction is a clause of its own ("no,",
+//!   "sorry,", "wait,", "scratch that,") or opens one ("I mean …",
+//!   "actually …"); it takes back only when something follows it and
+//!   something came before. Where the correction names only a new object
+//!   ("make a Word doc, no, a markdown file"), the verb stays. Not "or
+//!   rather": it refines more often than it takes back ("find the logo,
+//!   or rather any png in assets" still finds).
 //!
 //! A negation that describes what is asked about stays: "files not
 //! committed yet" is what git status shows; so does a doubt ("not sure
@@ -56,6 +66,34 @@ const DISMISSALS: &[&[&str]] = &[
     &["never", "mind"],
     &["i", "don't", "care"],
     &["i", "dont", "care"],
+];
+
+/// Corrections that are a clause of their own: "…, sorry, …", "… —
+/// scratch that, …".
+const TAKE_BACKS: &[&[&str]] = &[
+    &["no"],
+    &["nah"],
+    &["sorry"],
+    &["wait"],
+    &["no", "wait"],
+    &["wait", "no"],
+    &["actually", "no"],
+    &["never", "mind"],
+    &["hold", "on"],
+    &["scratch", "that"],
+    &["on", "second", "thought"],
+    &["on", "second", "thoughts"],
+];
+
+/// Corrections that open the clause saying what is meant instead: "…, I
+/// mean Slack her".
+const CORRECTION_LEADS: &[&[&str]] = &[&["i", "mean"], &["i", "meant"], &["actually"]];
+
+/// Words that open a correction of the object alone ("make a Word doc,
+/// no, a markdown file"): the clause taken back keeps its first word, the
+/// verb both share.
+const OBJECT_OPENERS: &[&str] = &[
+    "a", "an", "the", "any", "some", "my", "our", "this", "that", "every",
 ];
 
 /// The most words an aside ("…, not Slack") may have, "not" counted.
@@ -156,12 +194,43 @@ fn clause_end(words: &[Word], i: usize) -> Option<usize> {
         .map(|k| i + k + 1)
 }
 
+/// Where a correction starting at `i` (a clause's first word, after
+/// another clause) ends: the index after its words, when something
+/// follows them.
+fn correction_end(words: &[Word], i: usize) -> Option<usize> {
+    let take_back = TAKE_BACKS
+        .iter()
+        .filter(|p| at(words, i, p) && words[i + p.len() - 1].ends_clause)
+        .map(|p| i + p.len())
+        .max();
+    let lead = || {
+        CORRECTION_LEADS
+            .iter()
+            .find(|p| at(words, i, p))
+            .map(|p| i + p.len())
+    };
+    take_back.or_else(lead).filter(|&end| end < words.len())
+}
+
 /// The need without the phrases it rules out (see the module doc).
 pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
     let words = words_of(need);
     let mut dropped = struck_through(need, &words);
     let mut i = 0;
     while i < words.len() {
+        if i > 0 && words[i - 1].ends_clause {
+            if let Some(end) = correction_end(&words, i) {
+                let clause = (0..i - 1)
+                    .rev()
+                    .find(|&j| words[j].ends_clause)
+                    .map_or(0, |j| j + 1);
+                let object_only = OBJECT_OPENERS.contains(&words[end].bare.as_str());
+                let taken_back = clause + usize::from(object_only && clause + 1 < i);
+                dropped[taken_back..end].iter_mut().for_each(|d| *d = true);
+                i = end;
+                continue;
+            }
+        }
         let clause_start = i == 0 || words[i - 1].ends_clause;
         let doubt = words[i].bare == "not"
             && words
@@ -264,6 +333,60 @@ mod tests {
         );
         // Unclosed, or nothing between the marks: left as written.
         for need in ["~~Slack Teams", "~~ ~~", "~~~~ the notes", "a ~ b"] {
+            assert_eq!(without_ruled_out(need), need, "{need}");
+        }
+    }
+
+    #[test]
+    fn what_a_need_takes_back_is_taken_out() {
+        for (need, meant) in [
+            (
+                "email Ana \u{2014} sorry, I mean Slack her \u{2014} that the demo moved",
+                "Slack her \u{2014} that the demo moved",
+            ),
+            (
+                "push my branch... actually no, just commit it for now",
+                "just commit it for now",
+            ),
+            (
+                "read config.toml, sorry, I meant search for where 'timeout' is used",
+                "search for where 'timeout' is used",
+            ),
+            (
+                "find the file, never mind, just run the tests with pytest",
+                "just run the tests with pytest",
+            ),
+            (
+                "merge the branch - hold on, first show me what's different",
+                "first show me what's different",
+            ),
+            // The object corrected, the verb kept.
+            (
+                "make a Word doc, no, a plain markdown file is fine: summary.md",
+                "make a plain markdown file is fine: summary.md",
+            ),
+            (
+                "find the report, no, any pdf in reports",
+                "find any pdf in reports",
+            ),
+            (
+                "spawn a helper... on second thoughts, tell me your plan first",
+                "tell me your plan first",
+            ),
+            (
+                "write a new file - actually edit notes.md instead",
+                "edit notes.md instead",
+            ),
+        ] {
+            assert_eq!(without_ruled_out(need), meant, "{need}");
+        }
+        // Nothing before it, or nothing after it: nothing is taken back.
+        for need in [
+            "sorry, can you email Bob the deck",
+            "actually, what's on my calendar today?",
+            "push it, no",
+            "email Bob, sorry for the trouble",
+        ] {
             assert_eq!(without_ruled_out(need), need, "{need}");
         }
     }
