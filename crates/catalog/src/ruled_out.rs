@@ -218,18 +218,19 @@ pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
     let mut dropped = struck_through(need, &words);
     let mut i = 0;
     while i < words.len() {
-        if i > 0 && words[i - 1].ends_clause {
-            if let Some(end) = correction_end(&words, i) {
-                let clause = (0..i - 1)
-                    .rev()
-                    .find(|&j| words[j].ends_clause)
-                    .map_or(0, |j| j + 1);
-                let object_only = OBJECT_OPENERS.contains(&words[end].bare.as_str());
-                let taken_back = clause + usize::from(object_only && clause + 1 < i);
-                dropped[taken_back..end].iter_mut().for_each(|d| *d = true);
-                i = end;
-                continue;
-            }
+        if i > 0
+            && words[i - 1].ends_clause
+            && let Some(end) = correction_end(&words, i)
+        {
+            let clause = (0..i - 1)
+                .rev()
+                .find(|&j| words[j].ends_clause)
+                .map_or(0, |j| j + 1);
+            let object_only = OBJECT_OPENERS.contains(&words[end].bare.as_str());
+            let taken_back = clause + usize::from(object_only && clause + 1 < i);
+            dropped[taken_back..end].iter_mut().for_each(|d| *d = true);
+            i = end;
+            continue;
         }
         let clause_start = i == 0 || words[i - 1].ends_clause;
         let doubt = words[i].bare == "not"
