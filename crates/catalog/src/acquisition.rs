@@ -239,21 +239,23 @@ impl CandidateIndex {
             }
             self.speller.correct(w).map(str::to_owned)
         };
-        let heard = need::misheard(need);
-        let written = match need::spoken(&heard) {
-            Cow::Borrowed(_) => heard,
-            Cow::Owned(written) => Cow::Owned(written),
-        };
-        match need::respelt(&written, misspelt) {
-            Cow::Borrowed(_) => written,
-            Cow::Owned(read) => Cow::Owned(read),
-        }
+        let written = then(need::misheard(need), need::spoken);
+        then(written, |w| need::respelt(w, misspelt))
     }
 
     pub fn get(&self, lane: Lane, name: &str) -> Option<&Entry> {
         self.by_name
             .get(&(lane, name.to_owned()))
             .map(|&i| &self.entries[i])
+    }
+}
+
+/// `step` applied to `text`; `text` itself (borrowed as it was) when the
+/// step changed nothing.
+fn then<'a>(text: Cow<'a, str>, step: impl FnOnce(&str) -> Cow<'_, str>) -> Cow<'a, str> {
+    match step(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(changed) => Cow::Owned(changed),
     }
 }
 

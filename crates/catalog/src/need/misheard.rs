@@ -7,6 +7,8 @@
 
 use std::borrow::Cow;
 
+use super::word_core as core;
+
 /// Product names a dictation splits in two, and the name. "one drive"
 /// and "one note" only after [`BEFORE_A_NAME`]: "add one note" is a count.
 const SPLIT_NAMES: &[(&str, &str, &str)] = &[
@@ -176,11 +178,6 @@ pub fn misheard(need: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(need)
     }
-}
-
-/// A word without the punctuation at its edges.
-fn core(word: &str) -> &str {
-    word.trim_matches(|c: char| !c.is_alphanumeric())
 }
 
 #[cfg(test)]

@@ -96,6 +96,11 @@ pub fn names(need_words: &[String], name: &[String]) -> bool {
     !name.is_empty() && name.iter().all(|w| has(w))
 }
 
+/// A word without the punctuation at its edges: `"notes,"` → `notes`.
+fn word_core(word: &str) -> &str {
+    word.trim_matches(|c: char| !c.is_alphanumeric())
+}
+
 /// The need's lower-cased words.
 pub fn words(need: &str) -> Vec<String> {
     tokens(need).collect()

@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-use super::foreign;
 use super::shapes::FILE_EXTENSIONS;
+use super::{foreign, word_core};
 use crate::retrieval::tokenize::is_stop_word;
 
 /// Shorthand a need may use for words the catalogs spell out.
@@ -112,7 +112,7 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
                 &mut after_number,
                 word.ends_with(|c: char| c.is_ascii_digit()),
             );
-            let core = word.trim_matches(|c: char| !c.is_alphanumeric());
+            let core = word_core(word);
             // `db/` is a folder named db, not a database.
             if core.is_empty() || word.contains('/') {
                 return Cow::Borrowed(word);
