@@ -453,28 +453,46 @@ fn assess_git_push(args: &Value) -> CallAssessment {
     )
 }
 
-/// The `_riskLevel` an install carries (seed §7.2), if any.
-fn install_risk(args: &Value) -> Option<String> {
-    args.get("_riskLevel")
-        .and_then(Value::as_str)
-        .map(|s| s.trim().to_ascii_lowercase())
-}
-
+/// An install's class from the `_riskLevel` it carries (seed §7.2): high
+/// is critical, medium elevated, low or none standard. A level that is
+/// there but is none of those ("critical", "extreme", a number) is read as
+/// high: the gate fails closed, and a label it cannot read must not pass
+/// at yolo.
 fn assess_install(args: &Value) -> CallAssessment {
-    match install_risk(args).as_deref() {
-        Some("high") => CallAssessment::critical(vec![
-            "install_capability of a high-risk capability".to_owned(),
-        ]),
+    let standard = || {
+        CallAssessment::confirm(
+            false,
+            ApprovalClass::Standard,
+            "install_capability is on the always-confirm list",
+        )
+    };
+    let Some(given) = args.get("_riskLevel") else {
+        return standard();
+    };
+    let level = given.as_str().map(|s| s.trim().to_ascii_lowercase());
+    match level.as_deref() {
+        Some("low") => standard(),
         Some("medium") => CallAssessment::confirm(
             false,
             ApprovalClass::Elevated,
             "install_capability of a medium-risk capability",
         ),
-        _ => CallAssessment::confirm(
-            false,
-            ApprovalClass::Standard,
-            "install_capability is on the always-confirm list",
-        ),
+        Some("high") => CallAssessment::critical(vec![
+            "install_capability of a high-risk capability".to_owned(),
+        ]),
+        _ => {
+            // The caller's text goes into the reason (and the audit) only
+            // while it is short.
+            let shown = given.to_string();
+            let shown = if shown.chars().count() <= 40 {
+                shown
+            } else {
+                "a long value".to_owned()
+            };
+            CallAssessment::critical(vec![format!(
+                "install_capability with a risk level the gate cannot read ({shown}), taken as high"
+            )])
+        }
     }
 }
 
@@ -582,6 +600,27 @@ mod tests {
             "install_capability",
             &json!({"_riskLevel": "low"})
         ));
+        assert!(!is_critical_never_autopass(
+            "install_capability",
+            &json!({"name": "x"})
+        ));
+        // A level the gate cannot read fails closed, as high.
+        for unreadable in [
+            json!("critical"),
+            json!("extreme"),
+            json!(""),
+            json!(3),
+            json!(null),
+            json!(["low"]),
+        ] {
+            assert!(
+                is_critical_never_autopass(
+                    "install_capability",
+                    &json!({"_riskLevel": unreadable})
+                ),
+                "{unreadable}"
+            );
+        }
     }
 
     #[test]
