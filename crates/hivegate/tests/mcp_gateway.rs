@@ -901,6 +901,38 @@ async fn the_operator_sets_the_gateways_autonomy_with_an_expiry() {
     assert!(!target.exists());
     let _ = s.cancel().await;
 
+    // At yolo a write runs, but an install still asks: the MCP face's
+    // install_capability always does, and a risk label the caller adds
+    // lowers nothing.
+    let s = stdio_client(
+        &home,
+        &[
+            "--approval-wait",
+            "0",
+            "--mcp-autonomy",
+            "yolo",
+            "--mcp-autonomy-minutes",
+            "5",
+        ],
+    )
+    .await;
+    let dir = files.join("made-at-yolo");
+    let r = call(&s, "mcp_fs_create_directory", json!({"path": dir})).await;
+    assert_ne!(r.is_error, Some(true), "{}", text(&r));
+    assert!(dir.is_dir(), "a write runs at yolo");
+    for args in [
+        json!({"name": "code-review"}),
+        json!({"name": "code-review", "_riskLevel": "low"}),
+    ] {
+        let r = call(&s, "install_capability", args.clone()).await;
+        assert_eq!(
+            r.structured_content.unwrap()["status"],
+            "pending_approval",
+            "an install asks at yolo too: {args}"
+        );
+    }
+    let _ = s.cancel().await;
+
     // At normal (no flag) the same directory call asks.
     let s = stdio_client(&home, &["--approval-wait", "0"]).await;
     let dir = files.join("made-at-normal");

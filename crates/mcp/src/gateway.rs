@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
-use hivegate_gate::{CallRequest, Gate};
+use hivegate_gate::{CallRequest, Evaluation, Gate};
 use hivegate_policy::Verdict;
 use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
@@ -50,10 +50,14 @@ pub const META_CONVERSATION: &str = "hivegate/conversation";
 /// array of `{role, content}` messages.
 pub const META_CONTEXT: &str = "hivegate/context";
 
+/// The meta tool that installs a starter-pack skill: it asks a human at
+/// every autonomy level, yolo included.
+const INSTALL_CAPABILITY: &str = "install_capability";
+
 /// hivegate's own tools, always shown.
 pub const META_TOOLS: [&str; 4] = [
     "acquire_capability",
-    "install_capability",
+    INSTALL_CAPABILITY,
     "find_connector",
     "list_connector_categories",
 ];
@@ -166,6 +170,22 @@ fn random_id() -> String {
     }
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     format!("{}{n:x}", hex::encode(b))
+}
+
+/// Turns an `auto` evaluation into one that asks a human (a denial stays a
+/// denial): the gate's tables let an install pass at yolo, but an agent
+/// installing what runs in its own next turns is asked about here at any
+/// level, as the tool's description promises.
+fn ask_even_so(evaluation: &mut Evaluation) {
+    let d = &mut evaluation.decision;
+    if d.decision == Verdict::Auto {
+        d.decision = Verdict::Confirm;
+        d.auto_approved = None;
+        d.reasons.insert(
+            0,
+            "hivegate's MCP face asks a human before every install, at any autonomy".to_owned(),
+        );
+    }
 }
 
 fn schema(v: Value) -> Arc<serde_json::Map<String, Value>> {
@@ -514,7 +534,12 @@ impl GatewaySession {
             .into();
         }
         let req = self.request(name, args, &conversation, upstream);
-        let decision = match self.gw.gate.decide(&req, now_ms()).await {
+        let now = now_ms();
+        let mut evaluation = self.gw.gate.evaluate(&req, now);
+        if name == INSTALL_CAPABILITY {
+            ask_even_so(&mut evaluation);
+        }
+        let decision = match self.gw.gate.record(&req, evaluation, now).await {
             Ok(d) => d,
             Err(e) => return error_result(not_decided(&e)).into(),
         };
