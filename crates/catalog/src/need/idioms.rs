@@ -371,6 +371,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "plan",
     ),
+    // "what the agent plans to do next", said of it to someone else.
+    (
+        &[
+            "the|this",
+            "agent|assistant|bot",
+            "plans|intends|means|is",
+            "?",
+            "to",
+        ],
+        "plan",
+    ),
     // "your to-do list": the hyphen splits it.
     (&["your", "to", "do"], "plan"),
     // "do you have a how-to for postmortems": a skill.
@@ -485,6 +496,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "the|my|our|this",
             "?",
             FOLDERS,
+        ],
+        "grep",
+    ),
+    // "where else do we read customer_id?": the other places in the code.
+    (
+        &[
+            "where",
+            "else",
+            "do|does|did|is|are",
+            "we|it|you|they",
+            "read|use|call|set|parse|load|check|import|reference|handle|define",
         ],
         "grep",
     ),
@@ -999,6 +1021,25 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what is the state of my repository".
     (&["state", "of", "?", "repo|repository|checkout"], "status"),
+    // "what's going on with my repo?", "a repo with uncommitted changes".
+    (
+        &["going", "on", "with", "?", "repo|repository|checkout"],
+        "status",
+    ),
+    (
+        &[
+            "repo|repository|checkout|tree",
+            "with|has",
+            "?",
+            "uncommitted|unstaged|staged",
+        ],
+        "status",
+    ),
+    // "I want my staged work committed with the message 'tidy'".
+    (
+        &["staged", "work|changes|files|edits", "committed"],
+        "commit",
+    ),
     (&["who", "?", "?", "committed"], AUTHOR),
     (
         &["file|document|page|folder", "?", "?", "be", "made|created"],
@@ -2570,6 +2611,14 @@ mod tests {
                 "merge",
             ),
             ("it has things not committed?", "status"),
+            ("what's going on with my repo?", "status"),
+            (
+                "given a repo with uncommitted changes, the agent lists them",
+                "status",
+            ),
+            ("I want my staged work committed with a message", "commit"),
+            ("where else do we read customer_id?", "symbol, grep"),
+            ("I want to know what the agent plans to do next", "plan"),
             ("search for error E1017 in the logs folder", "grep"),
             ("where did the computer put it?", "find"),
             ("they aren't on the team's copy yet", "push"),
