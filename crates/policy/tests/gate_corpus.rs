@@ -79,7 +79,7 @@ fn every_public_gate_case_passes() {
     );
 }
 
-/// 247 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
+/// 265 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
 /// written on the README's principles in spellings the public set does not
 /// use, after the gate was done: a stand-in for the hidden set.
 /// - The first 87 all passed on their first run.
@@ -89,16 +89,18 @@ fn every_public_gate_case_passes() {
 ///   writes by `-fprint`, `sort -o` and `&>`), 144 did. The one that did
 ///   not was an install whose risk level the gate could not read
 ///   ("critical"): it passed at yolo and now counts as high.
-/// - Of the last 15 (the shell reached by other names and keys, forced
+/// - Of the next 15 (the shell reached by other names and keys, forced
 ///   pushes said other ways), 8 did. A critical line through an MCP tool
 ///   (`mcp_desktop_execute_command`), `Bash` and `run_command` (other
 ///   runtimes' shell tools), and a `git_push` forced to `origin/main`, by
 ///   `"flags": ["--force"]` or by `force_with_lease` all passed at yolo;
 ///   each now asks.
+/// - The last 18 (the git tools, connector risk by name, a push that names
+///   no branch or deletes main) all passed on their first run.
 #[test]
 fn our_own_probes_in_new_spellings_pass() {
     let (count, failures) = run_corpus(include_str!("data/gate_probes.jsonl"));
-    assert_eq!(count, 247);
+    assert_eq!(count, 265);
     assert!(
         failures.is_empty(),
         "{} of {count} probes failed:\n{}",
