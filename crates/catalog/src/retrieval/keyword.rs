@@ -128,6 +128,43 @@ pub fn extract_keywords(query: &str) -> Vec<String> {
     out
 }
 
+/// The keywords that are plurals, in the singular ("emails" → "email",
+/// "replies" → "reply"), in the same order and number; `None` when none
+/// is. The seed's substring match finds "email" in "emails" but not
+/// "emails" in "email", so a need said in the plural missed an entry that
+/// says it in the singular.
+pub fn singular_keywords(keywords: &[String]) -> Option<Vec<String>> {
+    let mut changed = false;
+    let out = keywords
+        .iter()
+        .map(|k| match singular(k) {
+            Some(s) => {
+                changed = true;
+                s
+            }
+            None => k.clone(),
+        })
+        .collect();
+    changed.then_some(out)
+}
+
+/// `word` in the singular when it reads as an English plural: "ies" → "y",
+/// a final "s" dropped (not from "ss", "us" or "is": "class", "status",
+/// "analysis"). Keeps at least three letters, as keywords do.
+fn singular(word: &str) -> Option<String> {
+    let n = word.len();
+    if !word.is_ascii() || n < 4 {
+        return None;
+    }
+    if n > 4 && word.ends_with("ies") {
+        Some(format!("{}y", &word[..n - 3]))
+    } else if word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e)) {
+        Some(word[..n - 1].to_owned())
+    } else {
+        None
+    }
+}
+
 /// `scoreMatch(keywords, name, content)`: in [0, 1].
 pub fn score_match(keywords: &[String], name: &str, content: &str) -> f64 {
     score_lowered(keywords, &name.to_lowercase(), &content.to_lowercase())
@@ -234,6 +271,21 @@ impl Ranker for KeywordRanker {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plurals_read_in_the_singular() {
+        let ks = |w: &[&str]| w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(
+            singular_keywords(&ks(&[
+                "emails", "replies", "boss", "status", "analysis", "bus"
+            ])),
+            Some(ks(&["email", "reply", "boss", "status", "analysis", "bus"]))
+        );
+        assert_eq!(singular_keywords(&ks(&["email", "class", "cafés"])), None);
+        // A plural keyword finds an entry that says it in the singular.
+        assert_eq!(score_match(&ks(&["emails"]), "email", "send an email"), 0.0);
+        assert_eq!(score_match(&ks(&["email"]), "email", "send an email"), 1.0);
+    }
 
     #[test]
     fn keywords_drop_stop_words_and_short_tokens() {
