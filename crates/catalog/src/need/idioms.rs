@@ -2123,6 +2123,30 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "open that link I gave you".
     (&["link|url", "i", "gave|sent|pasted|shared"], "fetch page"),
+    // "pull up that URL and give me the gist of it".
+    (
+        &["pull|bring|load", "up", "that|the|this", "url|link|address"],
+        "fetch page",
+    ),
+    // "count how many times 'deprecated' appears across src".
+    (
+        &[
+            "how",
+            "many",
+            "times",
+            "**",
+            "appear|appears|occur|occurs|mentioned|used",
+        ],
+        "grep",
+    ),
+    // "the 2 latest versions of Node and what changed": releases of
+    // something out there, not of a file here.
+    (
+        &["latest|newest", "?", "versions|releases", "of"],
+        LOOK_UP_ONLINE,
+    ),
+    // "translate the reply into Japanese".
+    (&["translate", "**", "into"], "translation"),
     // "the bug tracker the developers use".
     (&["bug|issue", "tracker"], "ticket"),
     // "see what the wider world says", "type the magic words in the black
@@ -2583,7 +2607,7 @@ pub(super) fn said_at(words: &[String], pattern: &[&str]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::{AUTHOR, REMEMBER};
+    use super::{AUTHOR, LOOK_UP_ONLINE, REMEMBER};
     use crate::need::hints_of;
 
     #[test]
@@ -2612,6 +2636,19 @@ mod tests {
             ),
             ("it has things not committed?", "status"),
             ("what's going on with my repo?", "status"),
+            (
+                "then pull up that URL and give me the gist of it",
+                "fetch page",
+            ),
+            (
+                "count how many times 'deprecated' appears across the src folder",
+                "grep",
+            ),
+            (
+                "the 2 latest versions of Node and what changed",
+                LOOK_UP_ONLINE,
+            ),
+            ("also translate the reply into Japanese", "translation"),
             (
                 "given a repo with uncommitted changes, the agent lists them",
                 "status",
