@@ -159,18 +159,24 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     // django back to 4.2 in requirements.txt": one to edit; "the history
     // of utils.py": its commits; "the diff of src/router.ts": its diff.
     if hints.contains(&"file") {
-        if said(&["history"]) {
-            hints.push("commits");
+        let what = if said(&["history"]) {
+            Some("commits")
         } else if said(&["diff|diffs"]) {
-            hints.push("diff");
+            Some("diff")
         } else if said(&["who", "wrote|authored|added"]) {
-            hints.push(AUTHOR);
+            Some(AUTHOR)
         } else if LACKING.iter().chain(CREATING).any(|p| said(p)) {
-            hints.push("write");
+            Some("write")
         } else if INSPECTING.iter().any(|p| said(p)) {
-            hints.push("read");
+            Some("read")
         } else if SETTING.iter().any(|p| said(p)) {
-            hints.push("edit");
+            Some("edit")
+        } else {
+            None
+        };
+        // Once: an idiom may have said it already ("what does X say").
+        if let Some(what) = what.filter(|w| !hints.contains(w)) {
+            hints.push(what);
         }
     }
     // "1:1" as written: its tokens alone ("1 1") are a version's too;

@@ -259,7 +259,29 @@ pub(super) fn is_path(word: &str) -> bool {
         stem.chars().any(char::is_alphanumeric)
             && FILE_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str())
     });
-    rooted || segments >= 3 || has_extension || is_dotfile(word) || is_build_file(w)
+    rooted
+        || segments >= 3
+        || has_extension
+        || is_dotfile(word)
+        || is_build_file(w)
+        || is_project_doc(w)
+}
+
+/// A project's conventional documents, named with no extension: `README`
+/// in any case ("update the readme"), the rest only in capitals, since
+/// "license" and "notice" in lower case are everyday words.
+fn is_project_doc(word: &str) -> bool {
+    const IN_CAPITALS: &[&str] = &[
+        "AUTHORS",
+        "CHANGELOG",
+        "CODEOWNERS",
+        "CONTRIBUTING",
+        "COPYING",
+        "LICENSE",
+        "NOTICE",
+    ];
+    let name = possessive(word).0;
+    name.eq_ignore_ascii_case("readme") || IN_CAPITALS.contains(&name)
 }
 
 /// Files named by convention with no extension (`Makefile`,
@@ -385,8 +407,16 @@ mod tests {
             "see variables.tf",
             "open analysis.R",
             "check paper/methods.tex",
+            "edit the README",
+            "update the readme's intro",
+            "is there a CHANGELOG",
+            "who is in CODEOWNERS",
         ] {
             assert_eq!(hints_of(need), format!("{need} (file)"), "{need}");
+        }
+        // Everyday words in lower case are no file.
+        for need in ["renew my driving license", "give notice to the landlord"] {
+            assert!(!hints_of(need).contains("(file)"), "{need}");
         }
         for need in ["tell #general, now", "post in #dev-ops"] {
             assert_eq!(
