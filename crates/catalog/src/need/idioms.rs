@@ -154,7 +154,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["it|that|this|which", "should", "say|read"], "edit"),
     // "the README still mentions Python 3.8": told, a fix.
     (&["still", "mentions|references"], "edit"),
-    (&["what", "does", "*", "say"], "read"),
+    // "what does /srv/api/logs/crash.txt say": a path is several words.
+    (&["what", "does", "**", "say"], "read"),
     (&["what", "*", "says"], "read"),
     // "what is", "what's" (its tokens: what, s), "what was".
     (&["what", "?", "written", "in"], "read"),
@@ -2123,6 +2124,38 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "open that link I gave you".
     (&["link|url", "i", "gave|sent|pasted|shared"], "fetch page"),
+    // "the exact edits sitting in the index": git's staging area.
+    (&["edits|changes", "**", "in", "the", "index"], "diff"),
+    (
+        &[
+            "our|the|company",
+            "policy|policies",
+            "docs|documents|pages|handbook|wiki",
+        ],
+        "knowledge base",
+    ),
+    (&["you", "about", "to", "do"], "plan"),
+    // "list what I committed yesterday".
+    (&["what", "i|we", "committed"], "history"),
+    // "block 9 to 11 every weekday for deep work".
+    (
+        &[
+            "block|blocking",
+            "**",
+            "weekday|weekdays|mornings|afternoons|evenings",
+        ],
+        "schedule",
+    ),
+    // "clean out files older than 30 days from the tmp folder".
+    (
+        &[
+            "clean|clear",
+            "out|up",
+            "**",
+            "files|folder|folders|directory",
+        ],
+        "shell command",
+    ),
     // "pull up that URL and give me the gist of it".
     (
         &["pull|bring|load", "up", "that|the|this", "url|link|address"],
@@ -2641,6 +2674,27 @@ mod tests {
                 "fetch page",
             ),
             (
+                "lemme see the exact edits sitting in the index before I commit",
+                "diff",
+            ),
+            (
+                "what's the expenses limit for client dinners in our policy docs?",
+                "knowledge base",
+            ),
+            ("what are you about to do next?", "plan"),
+            (
+                "before the standup, list what I committed yesterday",
+                "history",
+            ),
+            (
+                "block 9 to 11 every weekday next month for deep work",
+                "date, schedule",
+            ),
+            (
+                "once a week, clean out files older than 30 days from the tmp folder",
+                "shell command",
+            ),
+            (
                 "count how many times 'deprecated' appears across the src folder",
                 "grep",
             ),
@@ -2808,7 +2862,7 @@ mod tests {
             ),
             (
                 "what does the volunteer guide we wrote say",
-                "knowledge base",
+                "read, knowledge base",
             ),
             ("what name did I give you for my dog", REMEMBER),
             ("say what you mean to do before you begin", "plan"),
