@@ -221,7 +221,7 @@ pub const SHELL_TOOLS: &[&str] = &[
 ];
 
 /// The argument keys a command line is passed under, compared without
-/// case (`command` first).
+/// case.
 const COMMAND_KEYS: &[&str] = &["command", "cmd", "commandline", "command_line", "script"];
 
 /// Whether `tool` is one of [`SHELL_TOOLS`].
@@ -541,22 +541,18 @@ fn push_forces(args: &Value, branch: Option<&str>) -> bool {
     let force_flag = |w: &str| {
         w.starts_with("--force") || (w.starts_with('-') && !w.starts_with("--") && w.contains('f'))
     };
-    let strings = |v: &Value| -> Vec<String> {
+    fn strings(v: &Value) -> Vec<&str> {
         match v {
-            Value::String(s) => vec![s.clone()],
-            Value::Array(a) => a
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect(),
+            Value::String(s) => vec![s.as_str()],
+            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
             _ => Vec::new(),
         }
-    };
+    }
     branch.is_some_and(|b| b.trim_start().starts_with('+'))
         || obj.iter().any(|(k, v)| {
             (force_key(k) && truthy(Some(v)))
                 || strings(v)
-                    .iter()
+                    .into_iter()
                     .any(|s| s.split_whitespace().any(force_flag))
         })
 }

@@ -2146,16 +2146,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "schedule",
     ),
-    // "clean out files older than 30 days from the tmp folder".
-    (
-        &[
-            "clean|clear",
-            "out|up",
-            "**",
-            "files|folder|folders|directory",
-        ],
-        "shell command",
-    ),
     // "pull up that URL and give me the gist of it".
     (
         &["pull|bring|load", "up", "that|the|this", "url|link|address"],
@@ -2178,8 +2168,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["latest|newest", "?", "versions|releases", "of"],
         LOOK_UP_ONLINE,
     ),
-    // "translate the reply into Japanese".
-    (&["translate", "**", "into"], "translation"),
     // "the bug tracker the developers use".
     (&["bug|issue", "tracker"], "ticket"),
     // "see what the wider world says", "type the magic words in the black
@@ -2691,10 +2679,6 @@ mod tests {
                 "date, schedule",
             ),
             (
-                "once a week, clean out files older than 30 days from the tmp folder",
-                "shell command",
-            ),
-            (
                 "count how many times 'deprecated' appears across the src folder",
                 "grep",
             ),
@@ -2702,7 +2686,6 @@ mod tests {
                 "the 2 latest versions of Node and what changed",
                 LOOK_UP_ONLINE,
             ),
-            ("also translate the reply into Japanese", "translation"),
             (
                 "given a repo with uncommitted changes, the agent lists them",
                 "status",
