@@ -79,7 +79,7 @@ fn every_public_gate_case_passes() {
     );
 }
 
-/// 265 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
+/// 295 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
 /// written on the README's principles in spellings the public set does not
 /// use, after the gate was done: a stand-in for the hidden set.
 /// - The first 87 all passed on their first run.
@@ -95,12 +95,15 @@ fn every_public_gate_case_passes() {
 ///   runtimes' shell tools), and a `git_push` forced to `origin/main`, by
 ///   `"flags": ["--force"]` or by `force_with_lease` all passed at yolo;
 ///   each now asks.
-/// - The last 18 (the git tools, connector risk by name, a push that names
-///   no branch or deletes main) all passed on their first run.
+/// - The next 18 (the git tools, connector risk by name, a push that names
+///   no branch or deletes main) all passed on their first run, and so did
+///   the last 30 (root or home emptied after a `cd`, raw disks written by
+///   `cp`, `tee` or a redirection, wrappers such as `nohup`, `setsid`,
+///   `chroot`, `flock`, remote code piped into python).
 #[test]
 fn our_own_probes_in_new_spellings_pass() {
     let (count, failures) = run_corpus(include_str!("data/gate_probes.jsonl"));
-    assert_eq!(count, 265);
+    assert_eq!(count, 295);
     assert!(
         failures.is_empty(),
         "{} of {count} probes failed:\n{}",
