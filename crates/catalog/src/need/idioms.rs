@@ -563,11 +563,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["add|adding|put", "a|an", "?", "file"], "write"),
     // "are there any .bak files hanging around".
     (&["files", "hanging|kicking", "around|about"], "find"),
-    // "is my checkout clean".
+    // "is my checkout clean", "is my working copy dirty" (not "copy the
+    // clean version").
     (
         &["checkout|tree|clone|repo|branch", "?", "clean|dirty"],
         "status",
     ),
+    (&["working", "copy", "?", "clean|dirty"], "status"),
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
@@ -3056,6 +3058,7 @@ mod tests {
             ("line 212 of api.py has the wrong code", "file, edit"),
             ("put a CODEOWNERS file in .github", "file, write"),
             ("is my checkout clean", "status"),
+            ("is my working copy dirty or not??", "status"),
             ("where do we hash passwords in the backend", "grep"),
             ("where are the env vars read in the worker", "grep"),
             (
@@ -3612,6 +3615,8 @@ mod tests {
             "how many things you have done in a lifetime",
             "which tricks do dogs already know at birth",
             "are the test version of the vaccine and the real one the same",
+            "copy the clean version over",
+            "save a working copy of the essay",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

@@ -262,7 +262,7 @@ pub(super) fn is_path(word: &str) -> bool {
     rooted
         || segments >= 3
         || has_extension
-        || is_dotfile(word)
+        || is_dotfile(word.rsplit('/').next().unwrap_or(word))
         || is_build_file(w)
         || is_project_doc(w)
 }
@@ -313,7 +313,8 @@ fn is_build_file(word: &str) -> bool {
     BUILD_FILES.contains(&stem)
 }
 
-/// `.env`, `.bashrc`, `.env.example`: a hidden file (not `.NET` or `...`).
+/// `.env`, `.bashrc`, `.env.example`: a hidden file (not `.NET` or `...`);
+/// [`is_path`] also asks it of a path's last part (`docker/.env`).
 fn is_dotfile(word: &str) -> bool {
     let w = word
         .trim_start_matches(|c: char| "\"'`([{<".contains(c))
@@ -411,11 +412,17 @@ mod tests {
             "update the readme's intro",
             "is there a CHANGELOG",
             "who is in CODEOWNERS",
+            "see docker/.env",
+            "see deploy/.env.local",
         ] {
             assert_eq!(hints_of(need), format!("{need} (file)"), "{need}");
         }
         // Everyday words in lower case are no file.
-        for need in ["renew my driving license", "give notice to the landlord"] {
+        for need in [
+            "renew my driving license",
+            "give notice to the landlord",
+            "C#/.NET jobs",
+        ] {
             assert!(!hints_of(need).contains("(file)"), "{need}");
         }
         for need in ["tell #general, now", "post in #dev-ops"] {
