@@ -8,8 +8,9 @@
 //!   "not via", "not through", "not over", "without", "instead of",
 //!   "rather than", up to the clause's end or a contrast ("…, but");
 //! - a clause that opens with a refusal ("not …", "don't …", "no …", "no
-//!   need to …", "never …") when the need goes on to say what it wants
-//!   instead ("just", "only", "instead", "but", "rather" after it).
+//!   need to …", "never …", "I don't want …") when the need goes on to
+//!   say what it wants instead ("just", "only", "instead", "but",
+//!   "rather" after it).
 //!   Without such a contrast the clause stays: "don't forget to email Bob"
 //!   asks for the email;
 //! - a short aside after a comma that opens with "not": "they're on
@@ -57,6 +58,9 @@ const REFUSAL_LEADS: &[&[&str]] = &[
     &["do", "not"],
     &["no", "need", "to"],
     &["never"],
+    &["i", "don't", "want"],
+    &["i", "dont", "want"],
+    &["i", "do", "not", "want"],
     &["no"],
 ];
 
@@ -319,6 +323,15 @@ mod tests {
         assert_eq!(
             without_ruled_out("no terminal commands please, I only want to read setup.cfg"),
             "I only want to read setup.cfg"
+        );
+        assert_eq!(
+            without_ruled_out("I don't want a new file, just append it to notes.md"),
+            "just append it to notes.md"
+        );
+        // Without a contrast, what is not wanted is part of the ask.
+        assert_eq!(
+            without_ruled_out("I don't want emails from this list"),
+            "I don't want emails from this list"
         );
     }
 

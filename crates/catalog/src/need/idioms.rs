@@ -347,7 +347,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "plan",
     ),
     (&["what", "will|ll", "you", "do"], "plan"),
-    (&["your", "approach|strategy"], "plan"),
+    (&["your", "?", "approach|strategy"], "plan"),
     // "what's your next move".
     (&["your", "next", "move|moves|step|steps"], "plan"),
     // "the order you'll tackle these in", "what's left on your list".
@@ -465,6 +465,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["waved|let", "through"], "approved"),
     // "did you run anything as root".
     (&["did", "you", "run|execute|delete|remove|touch"], "audit"),
+    // "what actions were taken on my behalf yesterday".
+    (
+        &[
+            "actions",
+            "?",
+            "taken|done|performed",
+            "on",
+            "my|our",
+            "behalf",
+        ],
+        "audit",
+    ),
     // "a log of every file you deleted".
     (
         &[
@@ -563,6 +575,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["add|adding|put", "a|an", "?", "file"], "write"),
     // "are there any .bak files hanging around".
     (&["files", "hanging|kicking", "around|about"], "find"),
+    // "any files ending in .tmp are to be found under build/".
+    (&["files", "ending", "in|with"], "find"),
     // "is my checkout clean", "is my working copy dirty" (not "copy the
     // clean version").
     (
@@ -570,6 +584,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "status",
     ),
     (&["working", "copy", "?", "clean|dirty"], "status"),
+    // "which files differ between my branch and main".
+    (&["files", "differ"], "diff"),
+    // "the pending changes ought to be committed" (not "what hasn't been
+    // committed" or "changes yet to be committed", which git status
+    // answers).
+    (
+        &["ought|needs|need|has|have", "to", "be", "committed"],
+        "commit",
+    ),
+    (&["should|must", "be", "committed"], "commit"),
     (&["look", "it|that|this", "up"], "search"),
     (
         &["look", "up", "whether|if|how|what|when|where|who|the|a"],
@@ -2532,7 +2556,10 @@ pub(super) const SETTING: &[&[&str]] = &[
         "it|this|that|them",
         "to",
     ],
-    &["replace", "**", "with"],
+    // "'colour' should be replaced with 'color' throughout en.json".
+    &["replace|replaced", "**", "with|by"],
+    // "append the meeting outcome to notes/2026-12.md".
+    &["append|appended", "**", "to|onto"],
     // "delete the unused import at the top of utils/dates.ts".
     &[
         "delete|remove|drop",
@@ -3053,12 +3080,26 @@ mod tests {
             ("which handler sends the reset email", "grep"),
             ("any .bak files hanging around", "file, find"),
             ("config.yaml has retries: 3, it should be 5", "file, edit"),
+            ("append the outcome to notes/2026-12.md", "file, edit"),
+            (
+                "'colour' should be replaced by 'color' in en.json",
+                "file, edit",
+            ),
             ("set retries = 5 in worker.toml", "file, edit"),
             ("3.1.2 goes in package.json as the version", "file, edit"),
             ("line 212 of api.py has the wrong code", "file, edit"),
             ("put a CODEOWNERS file in .github", "file, write"),
             ("is my checkout clean", "status"),
             ("is my working copy dirty or not??", "status"),
+            ("which files differ between my branch and main?", "diff"),
+            (
+                "the pending changes ought to be committed",
+                "commit, uncommitted",
+            ),
+            ("this should be committed as one change", "commit"),
+            ("any files ending in .tmp are to be found", "file, find"),
+            ("what actions were taken on my behalf yesterday", "audit"),
+            ("first walk me through your intended approach", "plan"),
             ("where do we hash passwords in the backend", "grep"),
             ("where are the env vars read in the worker", "grep"),
             (
@@ -3617,6 +3658,7 @@ mod tests {
             "are the test version of the vaccine and the real one the same",
             "copy the clean version over",
             "save a working copy of the essay",
+            "are there modifications which have yet to be committed",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -3662,6 +3704,16 @@ mod tests {
             assert!(hints_of(need).contains("shell command"), "{need}");
         }
         for need in ["a - b", "pages 1-2", "-1 degrees", "well -- maybe"] {
+            assert!(!hints_of(need).contains("shell command"), "{need}");
+        }
+        // A script run by its path is a command too, not a file to read.
+        for need in [
+            "run ./migrate.sh against the local database",
+            "the migration script should be run with scripts/migrate.sh",
+        ] {
+            assert!(hints_of(need).ends_with("(file, shell command)"), "{need}");
+        }
+        for need in ["what does run.sh do", "show me scripts/run.sh"] {
             assert!(!hints_of(need).contains("shell command"), "{need}");
         }
         for need in [

@@ -155,9 +155,10 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         }
     }
     // "the repo has no SECURITY.md", "notes.md is to be created": a file
-    // to write; "check whether config.toml still …": one to read; "put
-    // django back to 4.2 in requirements.txt": one to edit; "the history
-    // of utils.py": its commits; "the diff of src/router.ts": its diff.
+    // to write; "run ./migrate.sh": a command; "check whether config.toml
+    // still …": one to read; "put django back to 4.2 in requirements.txt":
+    // one to edit; "the history of utils.py": its commits; "the diff of
+    // src/router.ts": its diff.
     if hints.contains(&"file") {
         let what = if said(&["history"]) {
             Some("commits")
@@ -167,6 +168,8 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             Some(AUTHOR)
         } else if LACKING.iter().chain(CREATING).any(|p| said(p)) {
             Some("write")
+        } else if said(&RUNNING_A_SCRIPT) {
+            Some("shell command")
         } else if INSPECTING.iter().any(|p| said(p)) {
             Some("read")
         } else if SETTING.iter().any(|p| said(p)) {
@@ -201,6 +204,11 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
 }
+
+/// A script run by its path ("run ./migrate.sh", "the migration should be
+/// run with scripts/migrate.sh"): a command, not a file to read. A word
+/// at least between, so the name `run.sh` alone runs nothing.
+const RUNNING_A_SCRIPT: [&str; 4] = ["run|execute|executed", "*", "**", "sh|bash|zsh|ps1"];
 
 /// The hint a question about the world gets.
 const LOOK_UP_ONLINE: &str = "look up online";
