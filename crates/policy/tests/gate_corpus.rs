@@ -79,7 +79,7 @@ fn every_public_gate_case_passes() {
     );
 }
 
-/// 295 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
+/// 394 calls of our own in the public set's shape (tests/data/gate_probes.jsonl),
 /// written on the README's principles in spellings the public set does not
 /// use, after the gate was done: a stand-in for the hidden set.
 /// - The first 87 all passed on their first run.
@@ -97,13 +97,21 @@ fn every_public_gate_case_passes() {
 ///   each now asks.
 /// - The next 18 (the git tools, connector risk by name, a push that names
 ///   no branch or deletes main) all passed on their first run, and so did
-///   the last 30 (root or home emptied after a `cd`, raw disks written by
+///   the next 30 (root or home emptied after a `cd`, raw disks written by
 ///   `cp`, `tee` or a redirection, wrappers such as `nohup`, `setsid`,
 ///   `chroot`, `flock`, remote code piped into python).
+/// - The last 99 all passed on their first run too: each critical kind in
+///   long, split, merged and reordered flags, another user's home, `/root`
+///   and `/Users/*`, a fork bomb by another name, root fed to `rm` by
+///   `xargs` or `find -exec`, `sudo` behind a backslash, quotes or a path,
+///   forces after refspecs and full ref names, a force with no branch
+///   named; and their harmless neighbours (a project's folders, a forced
+///   push to a feature branch, read-only pipelines), which must not ask
+///   at yolo or trusted.
 #[test]
 fn our_own_probes_in_new_spellings_pass() {
     let (count, failures) = run_corpus(include_str!("data/gate_probes.jsonl"));
-    assert_eq!(count, 295);
+    assert_eq!(count, 394);
     assert!(
         failures.is_empty(),
         "{} of {count} probes failed:\n{}",
