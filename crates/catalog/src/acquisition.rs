@@ -27,6 +27,7 @@ use serde::Serialize;
 
 use crate::marker::format_marker;
 use crate::need;
+use crate::relayed::without_relay;
 use crate::retrieval::fusion::z_normalise;
 use crate::retrieval::hybrid::{Hybrid, Scored};
 use crate::retrieval::keyword::{extract_keywords, singular_keywords};
@@ -424,8 +425,10 @@ pub fn search_capabilities(
 ) -> AcquisitionProposal {
     let (need, need_truncated) = cap_need(need);
     let read = index.read(&need);
-    // What the need turns down ("not by mail") counts for nothing.
-    let wanted = without_ruled_out(&read);
+    // Who relayed the need ("The reviewer agent needs …") and what it
+    // turns down ("not by mail") count for nothing.
+    let asked = without_relay(&read);
+    let wanted = without_ruled_out(&asked);
     let need_words = need::words(&wanted);
     let named: Vec<bool> = (0..index.entries.len())
         .map(|i| need::names(&need_words, &index.name_words[i]))

@@ -22,6 +22,7 @@ pub mod mcp_catalog;
 pub mod native;
 pub mod need;
 pub mod pick;
+pub mod relayed;
 pub mod retrieval;
 pub mod roles;
 pub mod router;

@@ -110,15 +110,16 @@ const DOUBTS: &[&str] = &["sure", "certain"];
 const CONTRASTS: &[&str] = &["just", "only", "instead", "but", "rather"];
 
 /// A word of the need: where it is, and its bare lower-case form.
-struct Word {
-    start: usize,
-    end: usize,
-    bare: String,
+pub(crate) struct Word {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) bare: String,
     /// Whether a clause ends after it (`,`, `;`, `.`, `!`, `?`, a dash).
-    ends_clause: bool,
+    pub(crate) ends_clause: bool,
 }
 
-fn words_of(need: &str) -> Vec<Word> {
+/// The need's words, split at whitespace.
+pub(crate) fn words_of(need: &str) -> Vec<Word> {
     let mut out = Vec::new();
     let mut offset = 0;
     for piece in need.split_inclusive(char::is_whitespace) {

@@ -426,6 +426,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["check|look|search", "online"], "search"),
     // "PR for the flag cleanup, reviewers: Mei and Joao".
     (&["pr|prs", "**", "reviewer|reviewers"], "pull request"),
+    // "a PR opened from docs/new-api to main".
+    (&["pr|prs", "opened|raised|created"], "pull request"),
     (&["opening", "time|times|hours"], LOOK_UP_ONLINE),
     // Terse look-ups with no question's form: "half marathon world record
     // women", "sunrise time Reykjavik", "convert 350F to Celsius", "visa
@@ -2351,6 +2353,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "the", "assistant|agent", "did|has|ran"], "audit"),
     (&["what", "you", "ve|have", "done"], "audit"),
     (&["your", "connections|links", "to", "my"], "connectors"),
+    // "which tool connections are configured for this workspace".
+    (
+        &["connections|integrations", "?", "configured|set|connected"],
+        "connectors",
+    ),
     // "the things you're going to do", "when you act for me, what name
     // shows up", "things you've done for me", "what extra tricks do you
     // already know", "which of my apps are connected".
@@ -2535,6 +2542,9 @@ pub(super) const CREATING: &[&[&str]] = &[
     &["saved|save", "as"],
     // "new file please, ideas.md".
     &["new", "file"],
+    // "the meeting notes saved to notes/sync.md" (not "saved in", which
+    // is where a thing already is).
+    &["saved|save", "to|into"],
 ];
 
 /// A value put back as it was, or made one, which makes a named file one
@@ -3091,6 +3101,8 @@ mod tests {
             ("put a CODEOWNERS file in .github", "file, write"),
             ("is my checkout clean", "status"),
             ("is my working copy dirty or not??", "status"),
+            ("a PR opened from docs/new-api to main", "pull request"),
+            ("which tool connections are configured here", "connectors"),
             ("which files differ between my branch and main?", "diff"),
             (
                 "the pending changes ought to be committed",
@@ -3678,6 +3690,7 @@ mod tests {
         for need in [
             "create notes/ideas.md with a heading",
             "the file notes/ideas.md is to be created",
+            "the meeting notes saved to notes/sync.md",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -3686,6 +3699,7 @@ mod tests {
             "open SECURITY.md",
             "has no idea",
             "create a ticket for the crash",
+            "what's saved in config/app.toml",
         ] {
             assert!(!hints_of(need).contains("write"), "{need}");
         }
