@@ -25,9 +25,9 @@ use hivegate_policy::trust::{
 };
 use serde::Serialize;
 
+use crate::framing::without_frame;
 use crate::marker::format_marker;
 use crate::need;
-use crate::relayed::without_relay;
 use crate::retrieval::fusion::z_normalise;
 use crate::retrieval::hybrid::{Hybrid, Scored};
 use crate::retrieval::keyword::{extract_keywords, singular_keywords};
@@ -425,9 +425,10 @@ pub fn search_capabilities(
 ) -> AcquisitionProposal {
     let (need, need_truncated) = cap_need(need);
     let read = index.read(&need);
-    // Who relayed the need ("The reviewer agent needs …") and what it
-    // turns down ("not by mail") count for nothing.
-    let asked = without_relay(&read);
+    // Who relayed the need ("The reviewer agent needs …"), the story told
+    // before it ("… Anyway, …") and what it turns down ("not by mail")
+    // count for nothing.
+    let asked = without_frame(&read);
     let wanted = without_ruled_out(&asked);
     let need_words = need::words(&wanted);
     let named: Vec<bool> = (0..index.entries.len())

@@ -17,12 +17,12 @@
 pub mod acquisition;
 pub mod connectors;
 pub mod find;
+pub mod framing;
 pub mod marker;
 pub mod mcp_catalog;
 pub mod native;
 pub mod need;
 pub mod pick;
-pub mod relayed;
 pub mod retrieval;
 pub mod roles;
 pub mod router;

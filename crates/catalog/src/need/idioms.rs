@@ -268,6 +268,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["tagged|marked", "todo|fixme|hack|xxx"], "grep"),
     (&["kill|pkill|killall"], "shell command"),
+    // "gzip every .log under /var/log", "zip the build folder", "base64
+    // encode the logo" (not "the zip code").
+    (
+        &[
+            "zip|unzip|gzip|gunzip|tar|untar",
+            "the|up|every|all|this|that|my|it|each",
+        ],
+        "shell command",
+    ),
+    (&["base64"], "shell command"),
     // "generate a new SSH key pair on this machine"; not "my work exists
     // only on this machine", which is a push.
     (
@@ -2595,7 +2605,7 @@ pub(super) const SETTING: &[&[&str]] = &[
         "add|insert",
         "a|an",
         "?",
-        "section|entry|line|paragraph|heading",
+        "section|entry|line|paragraph|heading|column|row|field",
     ],
     &[
         "switch|switched|change|changed|flip|flipped",
@@ -3101,6 +3111,9 @@ mod tests {
             ("put a CODEOWNERS file in .github", "file, write"),
             ("is my checkout clean", "status"),
             ("is my working copy dirty or not??", "status"),
+            ("zip the build folder", "shell command"),
+            ("gzip every log older than a week", "shell command"),
+            ("base64 encode the logo", "shell command"),
             ("a PR opened from docs/new-api to main", "pull request"),
             ("which tool connections are configured here", "connectors"),
             ("which files differ between my branch and main?", "diff"),
@@ -3670,6 +3683,8 @@ mod tests {
             "are the test version of the vaccine and the real one the same",
             "copy the clean version over",
             "save a working copy of the essay",
+            "what's the zip code for Soho",
+            "suggest a good commit message",
             "are there modifications which have yet to be committed",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
