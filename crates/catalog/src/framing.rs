@@ -40,8 +40,9 @@ const ASKING_SECOND: &[(&str, &str)] = &[("would", "like"), ("is", "asking")];
 /// The most words before the relay's noun ("the", "QA", …).
 const MAX_LEAD: usize = 4;
 
-/// Openings of a clause that return to the point after a story; the last
-/// word of each ends a clause where the opening is "it's time".
+/// Openings of a clause that return to the point after a story. "It's
+/// time" counts only where its clause ends with it ("It's time: merge
+/// it"), not in "it's time to go".
 const TO_THE_POINT: &[&[&str]] = &[
     &["anyway"],
     &["anyhow"],
@@ -72,7 +73,6 @@ fn after_the_point(need: &str) -> Cow<'_, str> {
                     p.iter()
                         .enumerate()
                         .all(|(k, w)| words.get(i + k).is_some_and(|x| x.bare == *w))
-                        // "it's time to go" is no return to the point.
                         && (p[0] != "it's" || words[i + p.len() - 1].ends_clause)
                 })
                 .map(|p| i + p.len())
