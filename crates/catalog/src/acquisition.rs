@@ -232,9 +232,10 @@ impl CandidateIndex {
 
     /// The need as it is ranked: words a dictation misheard read as meant
     /// ("get status"), file names said aloud written as files ("config
-    /// dot yaml"), shorthand spelt out, and each word that no entry uses
-    /// and that is no English word read as the nearest word our own
-    /// entries use ("calender" → "calendar").
+    /// dot yaml"), links into a service read as the service ("Jira
+    /// issue" for an atlassian.net link), shorthand spelt out, and each
+    /// word that no entry uses and that is no English word read as the
+    /// nearest word our own entries use ("calender" → "calendar").
     pub fn read<'a>(&self, need: &'a str) -> Cow<'a, str> {
         let misspelt = |w: &str| {
             if self.ranker.knows(w) {
@@ -243,6 +244,7 @@ impl CandidateIndex {
             self.speller.correct(w).map(str::to_owned)
         };
         let written = then(need::misheard(need), need::spoken);
+        let written = then(written, need::service_links);
         then(written, |w| need::respelt(w, misspelt))
     }
 

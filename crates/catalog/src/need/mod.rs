@@ -23,11 +23,13 @@ use crate::retrieval::tokenize::tokens;
 mod dates;
 mod foreign;
 mod idioms;
+mod links;
 mod misheard;
 mod respell;
 mod shapes;
 mod world;
 
+pub use links::service_links;
 pub use misheard::misheard;
 pub use respell::{respelt, spoken};
 
