@@ -3144,7 +3144,10 @@ mod tests {
             ("is our marketing site up right now", "web page"),
             ("where did the nightly job's output go", "run"),
             ("which of my tests are slowest", "run"),
-            ("how does my copy of app.py differ from HEAD", "file, diff"),
+            (
+                "how does my copy of app.py differ from HEAD",
+                "file, revision, diff",
+            ),
             ("kick off the integration tests", "run"),
             ("what my branch adds on top of develop", "diff"),
             ("I was fiddling about with the config", "changed"),

@@ -36,8 +36,9 @@ pub use respell::{respelt, spoken};
 use dates::{is_time_of_day, without_dates};
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
-    is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_glob, is_path,
-    is_substitution, is_ticket_key, is_web_address, paths_are_routes,
+    is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
+    is_glob, is_item_number, is_path, is_substitution, is_ticket_key, is_web_address,
+    paths_are_routes,
 };
 use world::asks_the_world;
 
@@ -128,6 +129,19 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         .filter(|(marks, _)| need.split_whitespace().any(marks))
         .map(|(_, hint)| *hint)
         .collect();
+    // "rebase #640 onto main", "commit 'fix #311: …'": the git verb says
+    // what to do, and "#640" must not pull the hosting service above it.
+    if hints.contains(&ITEM_NUMBER)
+        && need.split_whitespace().any(|w| {
+            GIT_VERBS.contains(
+                &w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+                    .to_lowercase()
+                    .as_str(),
+            )
+        })
+    {
+        hints.retain(|h| *h != ITEM_NUMBER);
+    }
     // "hit the /health endpoint": a route on a server, not a file.
     if hints.contains(&"file") && paths_are_routes(&need) {
         hints.retain(|h| *h != "file");
@@ -212,6 +226,21 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
 /// at least between, so the name `run.sh` alone runs nothing.
 const RUNNING_A_SCRIPT: [&str; 4] = ["run|execute|executed", "*", "**", "sh|bash|zsh|ps1"];
 
+/// The hint for an issue or pull request named by its number (`#412`).
+const ITEM_NUMBER: &str = "issue or pull request";
+
+/// Git's verbs, which say what to do with a numbered item themselves.
+const GIT_VERBS: &[&str] = &[
+    "commit",
+    "push",
+    "rebase",
+    "merge",
+    "squash-merge",
+    "cherry-pick",
+    "checkout",
+    "revert",
+];
+
 /// The hint a question about the world gets.
 const LOOK_UP_ONLINE: &str = "look up online";
 
@@ -231,6 +260,8 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_email_address, "email"),
     (is_branch, "branch"),
     (is_commit_id, "revision"),
+    (is_git_ref, "revision"),
+    (is_item_number, ITEM_NUMBER),
     (is_code_name, "symbol"),
     (is_channel, "channel message"),
     (is_web_address, "url"),

@@ -191,6 +191,32 @@ fn is_api_route(rooted: &str) -> bool {
             .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
 }
 
+/// `#412`, `!57`: an issue or pull request (a merge request on GitLab) by
+/// its number. Two digits at least after `#`, so "#1 priority" is a rank.
+pub(super) fn is_item_number(word: &str) -> bool {
+    let w = word
+        .trim_start_matches(['(', '\'', '"'])
+        .trim_end_matches(|c: char| ",;:!?.)'\"".contains(c));
+    let digits = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
+    w.strip_prefix('#')
+        .is_some_and(|n| n.len() >= 2 && digits(n))
+        || w.strip_prefix('!').is_some_and(digits)
+}
+
+/// `HEAD`, `HEAD~3`, `HEAD^`, `stash@{0}`: a revision by git's own names.
+pub(super) fn is_git_ref(word: &str) -> bool {
+    let w = word.trim_matches(|c: char| ",;:!?.()'\"`".contains(c));
+    let head = w.strip_prefix("HEAD").is_some_and(|rest| {
+        rest.chars()
+            .all(|c| c == '~' || c == '^' || c.is_ascii_digit())
+    });
+    let stash = w
+        .strip_prefix("stash@{")
+        .and_then(|rest| rest.strip_suffix('}'))
+        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+    head || stash
+}
+
 /// `#general`, `#dev-ops`: a chat channel (not `#1`, `C#` or `#`).
 pub(super) fn is_channel(word: &str) -> bool {
     let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
@@ -471,7 +497,7 @@ mod tests {
             "e.g. this",
             "read it and/or write it",
             "50/50 odds",
-            "issue #12 in C#",
+            "item #1 in C#",
             "# heading",
             "port it to .NET",
             "U.S.A. only",
@@ -574,6 +600,36 @@ mod tests {
                 "feature/ /x",
             ],
         );
+    }
+
+    #[test]
+    fn item_numbers_and_git_refs_say_what_they_are() {
+        for need in [
+            "is #55 merged yet?",
+            "approve !57 on GitLab",
+            "close (#214).",
+        ] {
+            assert!(hints_of(need).contains("issue or pull request"), "{need}");
+        }
+        for need in [
+            "my #1 priority",
+            "#general",
+            "C# jobs",
+            "wow!!",
+            "a ! b",
+            "#",
+            "!",
+            "rebase #640 onto main",
+            "commit 'fix #311: null check'",
+        ] {
+            assert!(!hints_of(need).contains("issue or pull request"), "{need}");
+        }
+        for need in ["diff HEAD~3 and HEAD", "what's in stash@{0}?", "show HEAD^"] {
+            assert!(hints_of(need).contains("revision"), "{need}");
+        }
+        for need in ["HEADS UP: the deploy", "stash@{x}", "head to the shop"] {
+            assert!(!hints_of(need).contains("revision"), "{need}");
+        }
     }
 
     #[test]
