@@ -129,19 +129,6 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         .filter(|(marks, _)| need.split_whitespace().any(marks))
         .map(|(_, hint)| *hint)
         .collect();
-    // "rebase #640 onto main", "commit 'fix #311: …'": the git verb says
-    // what to do, and "#640" must not pull the hosting service above it.
-    if hints.contains(&ITEM_NUMBER)
-        && need.split_whitespace().any(|w| {
-            GIT_VERBS.contains(
-                &w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
-                    .to_lowercase()
-                    .as_str(),
-            )
-        })
-    {
-        hints.retain(|h| *h != ITEM_NUMBER);
-    }
     // "hit the /health endpoint": a route on a server, not a file.
     if hints.contains(&"file") && paths_are_routes(&need) {
         hints.retain(|h| *h != "file");
@@ -154,6 +141,11 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     }
     let need_words = words(&need);
     let present: HashSet<&str> = need_words.iter().map(String::as_str).collect();
+    // "rebase #640 onto main", "commit 'fix #311: …'": the git verb says
+    // what to do, and "#640" must not pull the hosting service above it.
+    if GIT_VERBS.iter().any(|v| present.contains(v)) {
+        hints.retain(|h| *h != ITEM_NUMBER);
+    }
     let said = |pattern: &[&str]| may_say(&present, pattern) && says(&need_words, pattern);
     for (pattern, hint) in IDIOMS {
         if !hints.contains(hint) && said(pattern) {
@@ -229,16 +221,10 @@ const RUNNING_A_SCRIPT: [&str; 4] = ["run|execute|executed", "*", "**", "sh|bash
 /// The hint for an issue or pull request named by its number (`#412`).
 const ITEM_NUMBER: &str = "issue or pull request";
 
-/// Git's verbs, which say what to do with a numbered item themselves.
+/// Git's verbs, as the need's words ("cherry-pick" is two), which say
+/// what to do with a numbered item themselves.
 const GIT_VERBS: &[&str] = &[
-    "commit",
-    "push",
-    "rebase",
-    "merge",
-    "squash-merge",
-    "cherry-pick",
-    "checkout",
-    "revert",
+    "commit", "push", "rebase", "merge", "cherry", "checkout", "revert",
 ];
 
 /// The hint a question about the world gets.
