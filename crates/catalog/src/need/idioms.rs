@@ -2532,6 +2532,55 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         LOOK_UP_ONLINE,
     ),
+    // "have a look at last night's error log": a log file, not git's log;
+    // "the contributing guide" is a file in the repo.
+    (
+        &[
+            "error|server|app|application|access|crash|nginx|apache|debug",
+            "log|logs",
+        ],
+        "file",
+    ),
+    (&["contributing|contribution", "guide|guidelines"], "file"),
+    // "have a look at what's changed".
+    (&["at", "what", "s|has|have", "changed"], "diff"),
+    // "lodge (file) a ticket for the dead printer": "file" is the verb.
+    (
+        &[
+            "file|filed|raise|raised|log|logged|submit|submitted|open",
+            "a|an|the",
+            "ticket|tickets",
+        ],
+        "ticket",
+    ),
+    // "chuck the invoices somewhere in the cloud" (not "deploy it to the
+    // cloud").
+    (
+        &[
+            "put|chuck|save|store|stick|upload|back|dump|keep|pop",
+            "**",
+            "in|into|to|on|up",
+            "the",
+            "cloud",
+        ],
+        "cloud storage",
+    ),
+    // "did the agent already delete anything in tmp": its own doings.
+    (
+        &[
+            "did|has|have",
+            "the|my|our|this",
+            "agent|assistant|bot",
+            "?",
+            "delete|deleted|remove|removed|run|ran|touch|touched|change|changed|modify|modified|edit|edited",
+        ],
+        "audit",
+    ),
+    // "block 30 minutes to prepare", "block out an hour".
+    (
+        &["block|blocking", "*", "minute|minutes|mins|hour|hours|hrs"],
+        "schedule",
+    ),
 ];
 
 /// Ways to say a thing is not there, which make a named file one to write.
@@ -2633,6 +2682,9 @@ pub(super) const INSPECTING: &[&[&str]] = &[
     ],
     // "did the change stick in settings.toml".
     &["did", "**", "stick"],
+    // "have a quick look at the error log", "give the guide a look".
+    &["have|take", "a", "?", "look|peek|glance", "at|over|through"],
+    &["give", "**", "a", "?", "look|peek|glance"],
 ];
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
@@ -2683,6 +2735,16 @@ mod tests {
     #[test]
     fn idioms_say_what_they_mean() {
         for (need, want) in [
+            ("have a look at last night's error log", "file, read"),
+            ("give the contributing guide a look", "file, read"),
+            (
+                "the refactor looks dodgy, have a look at what's changed",
+                "diff",
+            ),
+            ("file a ticket for the dead printer", "ticket"),
+            ("put the invoices somewhere in the cloud", "cloud storage"),
+            ("did the agent already delete anything in tmp?", "audit"),
+            ("before the call, block 30 minutes to prepare", "schedule"),
             ("when's my next one-on-one", "meeting, schedule"),
             ("book a 1:1 with Sam", "meeting"),
             ("drop Priya a line about it", "email"),

@@ -174,7 +174,11 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             Some("diff")
         } else if said(&["who", "wrote|authored|added"]) {
             Some(AUTHOR)
-        } else if LACKING.iter().chain(CREATING).any(|p| said(p)) {
+        } else if let Some(what) = redirect(&need) {
+            Some(what)
+        } else if LACKING.iter().any(|p| said(p)) && !said(&NO_IDEA)
+            || CREATING.iter().any(|p| said(p))
+        {
             Some("write")
         } else if said(&RUNNING_A_SCRIPT) {
             Some("shell command")
@@ -211,6 +215,28 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     } else {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
+}
+
+/// "I have no idea what's in the error log": no file is lacking.
+const NO_IDEA: [&str; 3] = ["have|has", "no", "idea|clue"];
+
+/// What a shell redirect does to the file it names: `echo x > .env`
+/// writes it, `>> notes.md` appends to it. Not a comparison ("files > 10
+/// MB"): the redirect's target must be a path.
+fn redirect(need: &str) -> Option<&'static str> {
+    let words: Vec<&str> = need.split_whitespace().collect();
+    words.iter().enumerate().find_map(|(i, w)| {
+        let (what, rest) = match w.strip_prefix(">>") {
+            Some(rest) => ("edit", rest),
+            None => ("write", w.strip_prefix('>')?),
+        };
+        let target = if rest.is_empty() {
+            words.get(i + 1)?
+        } else {
+            rest
+        };
+        is_path(target).then_some(what)
+    })
 }
 
 /// A script run by its path ("run ./migrate.sh", "the migration should be
@@ -265,6 +291,24 @@ fn hints_of(need: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shell_redirect_writes_or_appends_to_its_file() {
+        assert_eq!(
+            hints_of("echo 'BASE_URL=http://localhost' > .env.dev"),
+            "echo 'BASE_URL=http://localhost' > .env.dev (file, write)"
+        );
+        assert_eq!(
+            hints_of("echo '- buy milk' >>notes.md"),
+            "echo '- buy milk' >>notes.md (file, edit)"
+        );
+        assert_eq!(
+            hints_of("I have no idea what's in the error log file"),
+            "I have no idea what's in the error log file (file, read)"
+        );
+        // A comparison is no redirect.
+        assert!(!hints_of("list files > 10 MB in ./downloads").contains("write"));
+    }
 
     #[test]
     fn a_need_names_an_entry_with_every_specific_word() {

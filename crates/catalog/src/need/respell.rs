@@ -8,39 +8,52 @@ use super::shapes::FILE_EXTENSIONS;
 use super::{foreign, word_core};
 use crate::retrieval::tokenize::is_stop_word;
 
-/// Shorthand a need may use for words the catalogs spell out.
+/// Shorthand a need may use for words the catalogs spell out, and the
+/// command-line programs of services, named as their service: a need
+/// pasted as a command (`gcalcli add …`, `psql -c …`) says what it acts
+/// on only by the program's name.
 const ABBREVIATIONS: &[(&str, &str)] = &[
     ("abt", "about"),
     ("appt", "appointment"),
     ("cal", "calendar"),
     ("convo", "conversation"),
     ("db", "database"),
+    ("ddgr", "web search"),
     ("dbs", "databases"),
     ("dir", "directory"),
     ("dirs", "directories"),
     ("dm", "direct message"),
     ("dms", "direct messages"),
     ("fri", "friday"),
+    ("gcalcli", "google calendar"),
     ("gcal", "google calendar"),
     ("gdoc", "google doc"),
     ("gdocs", "google docs"),
     ("gdrive", "google drive"),
     ("gh", "github"),
+    ("glab", "gitlab"),
+    ("googler", "google search"),
     ("gsheet", "google sheet"),
     ("gsheets", "google sheets"),
     ("kb", "knowledge base"),
     ("lmk", "let me know"),
+    ("mailx", "email"),
     ("msg", "message"),
     ("msgs", "messages"),
     ("mtg", "meeting"),
     ("mtgs", "meetings"),
+    ("mutt", "email"),
+    ("neomutt", "email"),
     ("nite", "night"),
     ("opp", "opportunity"),
     ("opps", "opportunities"),
+    ("pgcli", "postgres"),
     ("ppl", "people"),
+    ("psql", "postgres"),
     ("pw", "password"),
     ("rn", "right now"),
     ("sfdc", "salesforce"),
+    ("sfdx", "salesforce"),
     ("thu", "thursday"),
     ("thurs", "thursday"),
     ("tkt", "ticket"),
@@ -94,8 +107,30 @@ const FORMAL: &[(&str, &str)] = &[
     ("transmitted", "sent"),
 ];
 
+/// Regional and slang words and the plain ones the catalogs use: "have a
+/// squiz at the log", "give the guide a once-over", "Thursday arvo".
+const REGIONAL: &[(&str, &str)] = &[
+    ("arvo", "afternoon"),
+    ("dekko", "look"),
+    ("gander", "look"),
+    ("look-see", "look"),
+    ("once-over", "look"),
+    ("shufti", "look"),
+    ("squiz", "look"),
+];
+
+/// The plain word for a formal or regional one (lower case).
+fn plain_for(lower: &str) -> Option<String> {
+    FORMAL
+        .iter()
+        .chain(REGIONAL)
+        .find(|(word, _)| *word == lower)
+        .map(|(_, read)| (*read).to_owned())
+}
+
 /// The need with its shorthand spelt out (`ABBREVIATIONS`, in any case:
-/// `GDoc`, `DB`), its formal verbs in plain words (`FORMAL`), words of
+/// `GDoc`, `DB`), its formal and regional words in plain ones (`FORMAL`,
+/// `REGIONAL`), words of
 /// other languages in English ([`foreign`]) and each word that `misspelt`
 /// reads as another word replaced by it. Only plain words are read:
 /// letters alone (edge punctuation aside; a word of another language may
@@ -136,17 +171,16 @@ pub fn respelt<'a>(need: &'a str, misspelt: impl Fn(&str) -> Option<String>) -> 
                         if !plain {
                             return None;
                         }
-                        FORMAL
-                            .iter()
-                            .find(|(formal, _)| *formal == lower)
-                            .map(|(_, read)| (*read).to_owned())
+                        plain_for(&lower)
                             .or_else(|| foreign::english_for(&lower))
                             .or_else(|| misspelt(&lower))
                     })
             } else if plain && core.chars().all(|c| c.is_alphabetic() || "-'".contains(c)) {
                 // Accents, or a pronoun joined on ("montre-moi"): only
-                // another language's word is read.
-                foreign::english_for(&core.to_lowercase())
+                // another language's word, or a hyphenated regional one
+                // ("once-over"), is read.
+                let lower = core.to_lowercase();
+                plain_for(&lower).or_else(|| foreign::english_for(&lower))
             } else {
                 None
             };
@@ -270,6 +304,25 @@ mod tests {
             "Kindly edit the limit, then tell the team."
         );
         assert_eq!(respelt("see ADVISE.md", fix), "see ADVISE.md");
+        // Regional words, hyphenated ones too.
+        assert_eq!(
+            respelt("have a squiz at it Thursday arvo", fix),
+            "have a look at it Thursday afternoon"
+        );
+        assert_eq!(
+            respelt("give the guide a once-over", fix),
+            "give the guide a look"
+        );
+        // A service's command-line program is named as its service; its
+        // flags and a path stay as written.
+        assert_eq!(
+            respelt("gcalcli add --title 'Review'", fix),
+            "google calendar add --title 'Review'"
+        );
+        assert_eq!(
+            respelt("psql -c 'select 1' and ./bin/psql", fix),
+            "postgres -c 'select 1' and ./bin/psql"
+        );
         // A size stays a size.
         assert_eq!(
             respelt("files over 100 KB, per the kb", fix),
