@@ -2576,6 +2576,69 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "audit",
     ),
+    // "the two most recent memories about my diet", "IIRC we noted the
+    // rotation plan somewhere", "what we wrote about churn in our notes".
+    (&["memories"], REMEMBER),
+    // Not "I wrote a letter … somewhere": a file.
+    (&["we|i", "noted|jotted", "**", "somewhere"], REMEMBER),
+    (
+        &["we|i", "wrote|noted|jotted", "**", "in", "our|my", "notes"],
+        REMEMBER,
+    ),
+    // "the PR I opened yesterday — any reviews?", "PR desc pls".
+    (&["any", "reviews|approvals"], "pull request"),
+    (&["pr|mr", "desc"], "pull request description"),
+    // "the function that parses dates — which file is it in".
+    (&["which|what", "file", "is", "it|that|this", "in"], "grep"),
+    // "the script that rotates the logs, where is it in the repo".
+    (
+        &[
+            "where",
+            "is|s",
+            "it|that|this",
+            "in|on",
+            "the|our|my",
+            "repo|repository|codebase|project",
+        ],
+        "find files",
+    ),
+    // "count how many .tsx files the web app has".
+    (&["how", "many", "*", "files"], "find files"),
+    // "tally the 'TODO(perf)' markers per crate".
+    (
+        &["tally|count", "**", "markers|occurrences|mentions"],
+        "grep",
+    ),
+    // "where is it on Drive".
+    (&["on|in|from|onto", "drive"], "google drive"),
+    // "what's in it that main doesn't have".
+    (
+        &[
+            "that|which",
+            "main|master|develop",
+            "doesn|don",
+            "t",
+            "have",
+        ],
+        "diff",
+    ),
+    // "would switching branches now lose any of my local edits".
+    (
+        &[
+            "lose",
+            "**",
+            "local|uncommitted|unsaved",
+            "edits|changes|work",
+        ],
+        "uncommitted",
+    ),
+    // "rough size of my edits, in lines added and removed".
+    (&["lines", "added", "and", "removed|deleted"], "diff"),
+    // "is next Monday a public holiday in Quebec".
+    (
+        &["public|bank|national", "holiday|holidays"],
+        LOOK_UP_ONLINE,
+    ),
     // "block 30 minutes to prepare", "block out an hour".
     (
         &["block|blocking", "*", "minute|minutes|mins|hour|hours|hrs"],
@@ -2745,6 +2808,38 @@ mod tests {
             ("put the invoices somewhere in the cloud", "cloud storage"),
             ("did the agent already delete anything in tmp?", "audit"),
             ("before the call, block 30 minutes to prepare", "schedule"),
+            ("the two most recent memories about my diet", REMEMBER),
+            ("we noted the rotation plan somewhere, find it", REMEMBER),
+            (
+                "look up what we wrote about churn in our notes",
+                "look up online, remember our conversation",
+            ),
+            ("the PR I opened yesterday, any reviews?", "pull request"),
+            (
+                "PR desc pls for the caching change",
+                "pull request description",
+            ),
+            (
+                "the function that parses dates, which file is it in",
+                "grep",
+            ),
+            (
+                "the script that rotates logs, where is it in the repo",
+                "find files",
+            ),
+            (
+                "count how many .tsx files the web app has",
+                "file, find files",
+            ),
+            ("tally the 'TODO(perf)' markers per crate", "grep"),
+            ("the onboarding doc, where is it on Drive", "google drive"),
+            ("what's in it that main doesn't have", "diff"),
+            (
+                "would switching now lose any of my local edits",
+                "uncommitted",
+            ),
+            ("my edits, in lines added and removed", "diff"),
+            ("which public holidays does Quebec have", LOOK_UP_ONLINE),
             ("when's my next one-on-one", "meeting, schedule"),
             ("book a 1:1 with Sam", "meeting"),
             ("drop Priya a line about it", "email"),

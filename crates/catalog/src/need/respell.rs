@@ -14,7 +14,9 @@ use crate::retrieval::tokenize::is_stop_word;
 /// on only by the program's name.
 const ABBREVIATIONS: &[(&str, &str)] = &[
     ("abt", "about"),
+    ("afaik", "as far as i know"),
     ("appt", "appointment"),
+    ("btw", "by the way"),
     ("cal", "calendar"),
     ("convo", "conversation"),
     ("db", "database"),
@@ -25,6 +27,7 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("dm", "direct message"),
     ("dms", "direct messages"),
     ("fri", "friday"),
+    ("fwiw", "for what it's worth"),
     ("gcalcli", "google calendar"),
     ("gcal", "google calendar"),
     ("gdoc", "google doc"),
@@ -35,6 +38,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("googler", "google search"),
     ("gsheet", "google sheet"),
     ("gsheets", "google sheets"),
+    ("iirc", "if i remember correctly"),
+    ("jfyi", "just for your information"),
     ("kb", "knowledge base"),
     ("lmk", "let me know"),
     ("mailx", "email"),
@@ -43,19 +48,24 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("mtg", "meeting"),
     ("mtgs", "meetings"),
     ("mutt", "email"),
+    ("nbd", "no big deal"),
     ("neomutt", "email"),
+    ("nvm", "never mind"),
     ("nite", "night"),
     ("opp", "opportunity"),
     ("opps", "opportunities"),
     ("pgcli", "postgres"),
     ("ppl", "people"),
     ("psql", "postgres"),
+    ("qq", "quick question"),
     ("pw", "password"),
     ("rn", "right now"),
     ("sfdc", "salesforce"),
     ("sfdx", "salesforce"),
+    ("tbh", "to be honest"),
     ("thu", "thursday"),
     ("thurs", "thursday"),
+    ("tia", "thanks in advance"),
     ("tkt", "ticket"),
     ("tmr", "tomorrow"),
     ("tmrw", "tomorrow"),
@@ -312,6 +322,12 @@ mod tests {
         assert_eq!(
             respelt("give the guide a once-over", fix),
             "give the guide a look"
+        );
+        // Chat acronyms say how a need is put, not what it needs: "QQ"
+        // is no music service.
+        assert_eq!(
+            respelt("QQ: IIRC we noted it, tbh", fix),
+            "quick question: if i remember correctly we noted it, to be honest"
         );
         // A service's command-line program is named as its service; its
         // flags and a path stay as written.
