@@ -60,6 +60,11 @@ const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
 /// in the repo" finds a file.
 const CODE_PLACES: &str = "code|codebase|source|backend|frontend|server";
 
+/// Parts of a code base a need may name by what they do or hold ("the
+/// handler that answers /health", "whichever config sets the port"), for
+/// [`IDIOMS`].
+const CODE_PARTS: &str = "file|files|script|scripts|config|configs|yaml|yml|json|toml|handler|handlers|route|routes|component|components|view|views|template|templates|test|tests|fixture|fixtures|migration|migrations|target|dockerfile|dockerfiles|workflow|workflows|notebook|notebooks|module|modules|css|proto|terraform|stylesheet|controller|controllers|middleware|places|spots";
+
 /// Phrases whose words say nothing alone, and the word they mean: "drop
 /// Priya a line" is an email, "my second brain" a notes app, "what does
 /// the LICENSE say" a read. `*` stands for one to three words, `**` for
@@ -2639,6 +2644,75 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["public|bank|national", "holiday|holidays"],
         LOOK_UP_ONLINE,
     ),
+    // A part of the code named by what it does or holds is found by its
+    // contents: "the handler that answers GET /api/health", "the file
+    // with the database password in it", "which Dockerfile installs
+    // ffmpeg", "where the retry count is hard-coded"; not "a file that
+    // opens in Word", which is one to make.
+    (
+        &[
+            "the|every|any|all|each",
+            "?",
+            "?",
+            CODE_PARTS,
+            "that|which|where|declaring|defining|containing",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "the|every|any|all|each",
+            "?",
+            "?",
+            CODE_PARTS,
+            "with",
+            "*",
+            "in",
+            "it|its",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "which|whichever|whatever",
+            "?",
+            CODE_PARTS,
+            "?",
+            "sets|defines|declares|configures|installs|imports|calls|reads|uses|mentions|renders|starts|creates|builds",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "whatever|whichever",
+            "sets|defines|declares|configures|installs|imports|calls|reads|uses|renders|starts",
+        ],
+        "grep",
+    ),
+    (&["hard", "coded"], "grep"),
+    (&["hardcoded"], "grep"),
+    // "'permission denied: ./deploy.sh' — make it executable".
+    (
+        &["make", "it|this|that|them", "executable"],
+        "shell command",
+    ),
+    (
+        &["run", "?", "the|my|our|all", "benchmarks|benchmark|benches"],
+        "shell command",
+    ),
+    // "the tip of your branch is behind — bring in main first".
+    (&["bring|pull", "in", "main|master|develop|trunk"], "merge"),
+    // "who is the agent running as".
+    (&["agent", "running|acting", "as|under"], "identity"),
+    // "what you did in this session, as a timeline".
+    (&["what", "you", "did|ran|changed|touched"], "audit"),
+    // "like Ctrl+F, but across every file in the repo".
+    (&["across", "every|all|each", "?", "file|files"], "grep"),
+    // "where did invoice_march.pdf end up on disk".
+    (
+        &["where", "did|does|has|have", "**", "end|ended", "up"],
+        "find files",
+    ),
     // "block 30 minutes to prepare", "block out an hour".
     (
         &["block|blocking", "*", "minute|minutes|mins|hour|hours|hrs"],
@@ -2698,6 +2772,8 @@ pub(super) const SETTING: &[&[&str]] = &[
         "**",
         "import|imports|line|lines|comment|comments|block",
     ],
+    // "wrap the line at utils.py:88".
+    &["wrap|rewrap|reflow|indent|dedent"],
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
@@ -2808,6 +2884,25 @@ mod tests {
             ("put the invoices somewhere in the cloud", "cloud storage"),
             ("did the agent already delete anything in tmp?", "audit"),
             ("before the call, block 30 minutes to prepare", "schedule"),
+            ("'permission denied' — make it executable", "shell command"),
+            (
+                "run the benchmarks and give me the summary",
+                "shell command",
+            ),
+            ("the branch is behind — bring in main first", "merge"),
+            ("who is the agent running as?", "identity"),
+            ("what you did in this session, as a timeline", "audit"),
+            ("like Ctrl+F, but across every file in the repo", "grep"),
+            ("where did the invoice end up on disk", "find files"),
+            (
+                "the linter says 'line too long' at utils.py:88, wrap it",
+                "file, edit",
+            ),
+            ("the handler that answers the health check", "grep"),
+            ("the file with the database password in it", "grep"),
+            ("which Dockerfile installs ffmpeg", "file, grep"),
+            ("whatever sets the log level to debug in production", "grep"),
+            ("where the retry count of 5 is hard-coded", "grep"),
             ("the two most recent memories about my diet", REMEMBER),
             ("we noted the rotation plan somewhere, find it", REMEMBER),
             (
@@ -2825,7 +2920,7 @@ mod tests {
             ),
             (
                 "the script that rotates logs, where is it in the repo",
-                "find files",
+                "find files, grep",
             ),
             (
                 "count how many .tsx files the web app has",

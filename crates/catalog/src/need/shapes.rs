@@ -263,7 +263,7 @@ pub(super) fn is_glob(word: &str) -> bool {
 }
 
 pub(super) fn is_path(word: &str) -> bool {
-    let w = trim_edges(word);
+    let w = without_line_number(trim_edges(word));
     if w.contains("://")
         || w.contains('@')
         || is_host_and_path(w)
@@ -291,6 +291,21 @@ pub(super) fn is_path(word: &str) -> bool {
         || is_dotfile(word.rsplit('/').next().unwrap_or(word))
         || is_build_file(w)
         || is_project_doc(w)
+}
+
+/// A path without the line (and column) a compiler or linter gives after
+/// it: `utils.py:88`, `src/main.rs:42:5`.
+fn without_line_number(w: &str) -> &str {
+    let mut rest = w;
+    for _ in 0..2 {
+        match rest.rsplit_once(':') {
+            Some((head, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                rest = head;
+            }
+            _ => break,
+        }
+    }
+    rest
 }
 
 /// A project's conventional documents, named with no extension: `README`
@@ -417,6 +432,16 @@ mod tests {
         for need in ["this is *really* urgent", "rate it * out of 5", "2*3 rows"] {
             assert_eq!(hints_of(need), need, "{need}");
         }
+    }
+
+    #[test]
+    fn a_file_and_line_from_a_compiler_is_a_path() {
+        use super::is_path;
+        assert!(is_path("utils.py:88"));
+        assert!(is_path("src/main.rs:42:5"));
+        // A time or a ratio stays what it is.
+        assert!(!is_path("10:30"));
+        assert!(!is_path("16:9"));
     }
 
     #[test]
