@@ -2905,6 +2905,11 @@ mod tests {
             ("where the retry count of 5 is hard-coded", "grep"),
             ("the two most recent memories about my diet", REMEMBER),
             ("we noted the rotation plan somewhere, find it", REMEMBER),
+            // A letter written is a file, not a thing remembered.
+            (
+                "I wrote a letter about the hedge somewhere on here",
+                "find files",
+            ),
             (
                 "look up what we wrote about churn in our notes",
                 "look up online, remember our conversation",
@@ -3941,6 +3946,11 @@ mod tests {
             "what's the zip code for Soho",
             "suggest a good commit message",
             "are there modifications which have yet to be committed",
+            "deploy it to the cloud",
+            "do I need winter tyres to drive in Austria",
+            "a file that opens in Word",
+            "pull in the main sail",
+            "what you think of the plan",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

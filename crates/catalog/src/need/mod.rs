@@ -302,12 +302,20 @@ mod tests {
             hints_of("echo '- buy milk' >>notes.md"),
             "echo '- buy milk' >>notes.md (file, edit)"
         );
+        // A comparison is no redirect.
+        assert!(!hints_of("list files > 10 MB in ./downloads").contains("write"));
+    }
+
+    #[test]
+    fn having_no_idea_what_a_file_holds_is_no_file_lacking() {
         assert_eq!(
             hints_of("I have no idea what's in the error log file"),
             "I have no idea what's in the error log file (file, read)"
         );
-        // A comparison is no redirect.
-        assert!(!hints_of("list files > 10 MB in ./downloads").contains("write"));
+        assert_eq!(
+            hints_of("the repo has no SECURITY.md"),
+            "the repo has no SECURITY.md (file, write)"
+        );
     }
 
     #[test]

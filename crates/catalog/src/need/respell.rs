@@ -1,6 +1,6 @@
-//! A need's words as the catalogs spell them: shorthand, formal verbs
-//! and misspellings read as plain words, file names said aloud written
-//! as files.
+//! A need's words as the catalogs spell them: shorthand, formal verbs,
+//! regional words and misspellings read as plain words, file names said
+//! aloud written as files.
 
 use std::borrow::Cow;
 
@@ -20,16 +20,16 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("cal", "calendar"),
     ("convo", "conversation"),
     ("db", "database"),
-    ("ddgr", "web search"),
     ("dbs", "databases"),
+    ("ddgr", "web search"),
     ("dir", "directory"),
     ("dirs", "directories"),
     ("dm", "direct message"),
     ("dms", "direct messages"),
     ("fri", "friday"),
     ("fwiw", "for what it's worth"),
-    ("gcalcli", "google calendar"),
     ("gcal", "google calendar"),
+    ("gcalcli", "google calendar"),
     ("gdoc", "google doc"),
     ("gdocs", "google docs"),
     ("gdrive", "google drive"),
@@ -50,15 +50,15 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("mutt", "email"),
     ("nbd", "no big deal"),
     ("neomutt", "email"),
-    ("nvm", "never mind"),
     ("nite", "night"),
+    ("nvm", "never mind"),
     ("opp", "opportunity"),
     ("opps", "opportunities"),
     ("pgcli", "postgres"),
     ("ppl", "people"),
     ("psql", "postgres"),
-    ("qq", "quick question"),
     ("pw", "password"),
+    ("qq", "quick question"),
     ("rn", "right now"),
     ("sfdc", "salesforce"),
     ("sfdx", "salesforce"),
@@ -140,8 +140,8 @@ fn plain_for(lower: &str) -> Option<String> {
 
 /// The need with its shorthand spelt out (`ABBREVIATIONS`, in any case:
 /// `GDoc`, `DB`), its formal and regional words in plain ones (`FORMAL`,
-/// `REGIONAL`), words of
-/// other languages in English ([`foreign`]) and each word that `misspelt`
+/// `REGIONAL`), words of other languages in English ([`foreign`]) and
+/// each word that `misspelt`
 /// reads as another word replaced by it. Only plain words are read:
 /// letters alone (edge punctuation aside; a word of another language may
 /// carry accents or a joined pronoun), in lower case or capitalised.
