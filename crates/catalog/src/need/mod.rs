@@ -176,7 +176,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             Some(AUTHOR)
         } else if let Some(what) = redirect(&need) {
             Some(what)
-        } else if LACKING.iter().any(|p| said(p)) && !said(&NO_IDEA)
+        } else if (LACKING.iter().any(|p| said(p)) && !said(&NO_IDEA))
             || CREATING.iter().any(|p| said(p))
         {
             Some("write")

@@ -20,6 +20,11 @@ fn trim_edges(word: &str) -> &str {
     word.trim_matches(|c: char| "\"'`()[]{}<>,;:!?.".contains(c))
 }
 
+/// A number written as digits alone: `57`, not `5a` nor an empty word.
+fn is_number(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// The prefixes branch names are commonly given: `feature/login`.
 const BRANCH_PREFIXES: &[&str] = &[
     "feature", "feat", "fix", "bugfix", "hotfix", "release", "chore", "topic",
@@ -185,10 +190,7 @@ fn is_api_route(rooted: &str) -> bool {
         .split('/')
         .next()
         .unwrap_or("");
-    first.eq_ignore_ascii_case("api")
-        || first
-            .strip_prefix(['v', 'V'])
-            .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()))
+    first.eq_ignore_ascii_case("api") || first.strip_prefix(['v', 'V']).is_some_and(is_number)
 }
 
 /// `#412`, `!57`: an issue or pull request (a merge request on GitLab) by
@@ -197,10 +199,9 @@ pub(super) fn is_item_number(word: &str) -> bool {
     let w = word
         .trim_start_matches(['(', '\'', '"'])
         .trim_end_matches(|c: char| ",;:!?.)'\"".contains(c));
-    let digits = |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit());
     w.strip_prefix('#')
-        .is_some_and(|n| n.len() >= 2 && digits(n))
-        || w.strip_prefix('!').is_some_and(digits)
+        .is_some_and(|n| n.len() >= 2 && is_number(n))
+        || w.strip_prefix('!').is_some_and(is_number)
 }
 
 /// `HEAD`, `HEAD~3`, `HEAD^`, `stash@{0}`: a revision by git's own names.
@@ -213,7 +214,7 @@ pub(super) fn is_git_ref(word: &str) -> bool {
     let stash = w
         .strip_prefix("stash@{")
         .and_then(|rest| rest.strip_suffix('}'))
-        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        .is_some_and(is_number);
     head || stash
 }
 
@@ -299,7 +300,7 @@ fn without_line_number(w: &str) -> &str {
     let mut rest = w;
     for _ in 0..2 {
         match rest.rsplit_once(':') {
-            Some((head, n)) if !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+            Some((head, n)) if is_number(n) => {
                 rest = head;
             }
             _ => break,
