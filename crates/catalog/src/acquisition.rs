@@ -233,7 +233,8 @@ impl CandidateIndex {
     /// The need as it is ranked: words a dictation misheard read as meant
     /// ("get status"), file names said aloud written as files ("config
     /// dot yaml"), links into a service read as the service ("Jira
-    /// issue" for an atlassian.net link), shorthand spelt out, and each
+    /// issue" for an atlassian.net link) or an @mention (`@sheets`),
+    /// shorthand spelt out, and each
     /// word that no entry uses and that is no English word read as the
     /// nearest word our own entries use ("calender" → "calendar").
     pub fn read<'a>(&self, need: &'a str) -> Cow<'a, str> {
@@ -245,6 +246,7 @@ impl CandidateIndex {
         };
         let written = then(need::misheard(need), need::spoken);
         let written = then(written, need::service_links);
+        let written = then(written, need::service_mentions);
         then(written, |w| need::respelt(w, misspelt))
     }
 
@@ -419,6 +421,10 @@ pub struct SearchOptions {
     pub exclude: Vec<Lane>,
 }
 
+/// The connectors whose `#word`s are channels: beside another of our
+/// entries and none of these, a `#word` is a tag ([`need::untagged`]).
+const CHAT_SERVICES: &[&str] = &["slack", "discord", "ms-teams"];
+
 /// `searchCapabilities`.
 pub fn search_capabilities(
     index: &CandidateIndex,
@@ -436,11 +442,17 @@ pub fn search_capabilities(
     let named: Vec<bool> = (0..index.entries.len())
         .map(|i| need::names(&need_words, &index.name_words[i]))
         .collect();
-    let names_ours = named
+    let ours: Vec<&Entry> = named
         .iter()
         .zip(&index.entries)
-        .any(|(n, e)| *n && !matches!(e.lane, Lane::Marketplace | Lane::McpCatalog));
-    let text = need::ranking_text(&wanted, names_ours);
+        .filter(|(n, e)| **n && !matches!(e.lane, Lane::Marketplace | Lane::McpCatalog))
+        .map(|(_, e)| e)
+        .collect();
+    let names_chat = ours
+        .iter()
+        .any(|e| e.lane == Lane::Connector && CHAT_SERVICES.contains(&e.name.as_str()));
+    let wanted = need::untagged(&wanted, !ours.is_empty() && !names_chat);
+    let text = need::ranking_text(&wanted, !ours.is_empty());
     let keywords = extract_keywords(&text);
     let singulars = singular_keywords(&keywords);
     // The keyword scores are the seed's scoreMatch with the entry's name

@@ -12,8 +12,10 @@
 //! their shape (a path, a branch, a commit id), `dates` the days named as
 //! dates, `idioms` the runs of words that mean more than their words,
 //! `world` whether the need asks about the world, `respell` the words as
-//! the catalogs spell them, and `misheard` the words a dictation wrote
-//! for others that sound the same.
+//! the catalogs spell them, `misheard` the words a dictation wrote for
+//! others that sound the same, `links` and `mentions` a service named by
+//! a link or an @mention, `tags` the hashtags that are no channels, and
+//! `form` a need written as a form's fields.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -22,18 +24,24 @@ use crate::retrieval::tokenize::tokens;
 
 mod dates;
 mod foreign;
+mod form;
 mod idioms;
 mod links;
+mod mentions;
 mod misheard;
 mod respell;
 mod shapes;
+mod tags;
 mod world;
 
 pub use links::service_links;
+pub use mentions::service_mentions;
 pub use misheard::misheard;
 pub use respell::{respelt, spoken};
+pub use tags::untagged;
 
 use dates::{is_time_of_day, without_dates};
+use form::form_hints;
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
@@ -139,11 +147,16 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if dated {
         hints.push("date");
     }
+    for hint in form_hints(&need) {
+        if !hints.contains(&hint) {
+            hints.push(hint);
+        }
+    }
     let need_words = words(&need);
     let present: HashSet<&str> = need_words.iter().map(String::as_str).collect();
     // "rebase #640 onto main", "commit 'fix #311: …'": the git verb says
     // what to do, and "#640" must not pull the hosting service above it.
-    if GIT_VERBS.iter().any(|v| present.contains(v)) {
+    if GIT_VERBS.iter().any(|v| present.contains(v)) || numbers_others_things(&need) {
         hints.retain(|h| *h != ITEM_NUMBER);
     }
     let said = |pattern: &[&str]| may_say(&present, pattern) && says(&need_words, pattern);
@@ -247,6 +260,39 @@ const RUNNING_A_SCRIPT: [&str; 4] = ["run|execute|executed", "*", "**", "sh|bash
 /// The hint for an issue or pull request named by its number (`#412`).
 const ITEM_NUMBER: &str = "issue or pull request";
 
+/// Things of the world that are numbered as issues are: "invoice #4471",
+/// "order #55", "room #12".
+const NUMBERED_THINGS: &[&str] = &[
+    "account",
+    "booking",
+    "confirmation",
+    "flight",
+    "invoice",
+    "order",
+    "receipt",
+    "ref",
+    "reference",
+    "reservation",
+    "room",
+    "seat",
+    "table",
+    "transaction",
+];
+
+/// Whether every `#number` of the need numbers a thing of the world
+/// ([`NUMBERED_THINGS`]), not an issue or a pull request.
+fn numbers_others_things(need: &str) -> bool {
+    let words: Vec<&str> = need.split_whitespace().collect();
+    let mut numbers = (0..words.len()).filter(|&i| is_item_number(words[i])).peekable();
+    numbers.peek().is_some()
+        && numbers.all(|i| {
+            i > 0
+                && NUMBERED_THINGS
+                    .iter()
+                    .any(|t| word_core(words[i - 1]).eq_ignore_ascii_case(t))
+        })
+}
+
 /// Git's verbs, as the need's words ("cherry-pick" is two), which say
 /// what to do with a numbered item themselves.
 const GIT_VERBS: &[&str] = &[
@@ -291,6 +337,22 @@ fn hints_of(need: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_of_the_worlds_things_is_no_issue() {
+        assert_eq!(
+            hints_of("mail the plumber: invoice #4471 for $320 is paid"),
+            "mail the plumber: invoice #4471 for $320 is paid"
+        );
+        assert_eq!(
+            hints_of("is order #55 shipped? see #412"),
+            "is order #55 shipped? see #412 (issue or pull request)"
+        );
+        assert_eq!(
+            hints_of("close #4471, the invoice bug"),
+            "close #4471, the invoice bug (issue or pull request)"
+        );
+    }
 
     #[test]
     fn a_shell_redirect_writes_or_appends_to_its_file() {
