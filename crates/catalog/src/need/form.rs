@@ -18,7 +18,6 @@ const FORMS: &[(&[&str], &str)] = &[
     (&["path|file|filename", "content|contents"], "write"),
     (&["cmd|command"], "shell command"),
     (&["pattern|grep|regex"], "grep"),
-    (&["glob"], "find files"),
     (&["target_lang|target_language"], "translate"),
     (&["subagent"], "parallel"),
     (&["query|q", "results"], LOOK_UP_ONLINE),
@@ -71,7 +70,9 @@ fn field_name(before: &str) -> Option<String> {
     };
     let start = before
         .rfind(|c: char| !(c.is_ascii_alphabetic() || c == '_' || c == ' '))
-        .map_or(0, |i| i + before[i..].chars().next().map_or(1, char::len_utf8));
+        .map_or(0, |i| {
+            i + before[i..].chars().next().map_or(1, char::len_utf8)
+        });
     let name = before[start..].trim();
     if name.is_empty() || name.split(' ').count() > 2 {
         return None;
@@ -116,12 +117,12 @@ mod tests {
                 "Path: notes/retro.md; Content: what went well",
                 vec!["write"],
             ),
-            (r#"{"cmd": "docker compose ps", "cwd": "./infra"}"#, vec!["shell command"]),
-            (r#"{"grep": "unsafe {", "include": "*.rs"}"#, vec!["grep"]),
             (
-                "Pattern: TODO(security); Where: entire repo",
-                vec!["grep"],
+                r#"{"cmd": "docker compose ps", "cwd": "./infra"}"#,
+                vec!["shell command"],
             ),
+            (r#"{"grep": "unsafe {", "include": "*.rs"}"#, vec!["grep"]),
+            ("Pattern: TODO(security); Where: entire repo", vec!["grep"]),
             (
                 r#"{"text": "Merci", "target_lang": "EN"}"#,
                 vec!["translate"],

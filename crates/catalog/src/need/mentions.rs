@@ -65,10 +65,7 @@ mod tests {
                 "@monday #hiring: move Carla's card",
                 "monday.com #hiring: move Carla's card",
             ),
-            (
-                "@Drive, share the deck",
-                "Google Drive, share the deck",
-            ),
+            ("@Drive, share the deck", "Google Drive, share the deck"),
             ("tell @teams\tthe news", "tell Microsoft Teams\tthe news"),
         ] {
             assert_eq!(service_mentions(need), want, "{need}");

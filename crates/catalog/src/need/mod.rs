@@ -283,7 +283,9 @@ const NUMBERED_THINGS: &[&str] = &[
 /// ([`NUMBERED_THINGS`]), not an issue or a pull request.
 fn numbers_others_things(need: &str) -> bool {
     let words: Vec<&str> = need.split_whitespace().collect();
-    let mut numbers = (0..words.len()).filter(|&i| is_item_number(words[i])).peekable();
+    let mut numbers = (0..words.len())
+        .filter(|&i| is_item_number(words[i]))
+        .peekable();
     numbers.peek().is_some()
         && numbers.all(|i| {
             i > 0

@@ -16,9 +16,8 @@ use super::shapes::is_channel;
 pub fn untagged(need: &str, names_only_other: bool) -> Cow<'_, str> {
     let words: Vec<&str> = need.split_whitespace().collect();
     let hashtag = |i: usize| words.get(i).is_some_and(|w| is_channel(w));
-    let is_tag = |i: usize| {
-        hashtag(i) && (names_only_other || (i > 0 && hashtag(i - 1)) || hashtag(i + 1))
-    };
+    let is_tag =
+        |i: usize| hashtag(i) && (names_only_other || (i > 0 && hashtag(i - 1)) || hashtag(i + 1));
     if !(0..words.len()).any(is_tag) {
         return Cow::Borrowed(need);
     }
