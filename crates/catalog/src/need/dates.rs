@@ -8,7 +8,7 @@ use super::{MONTHS, WEEKDAYS};
 /// Words before a day that make it a date: "next monday", "due friday".
 const DATE_LEADS: &[&str] = &[
     "on", "next", "this", "every", "each", "by", "for", "until", "till", "last", "coming", "due",
-    "before", "after",
+    "before", "after", "since",
 ];
 
 /// Words that name a day relative to today (or, with `'s`, its things).
@@ -134,6 +134,7 @@ mod tests {
                 "add the kickoff to everyone's calendar for 9am (date)",
             ),
             ("a task due next Monday.", "a task due next (date)"),
+            ("mail since Monday?", "mail since (date)"),
             ("sync every Monday at 10", "sync every at 10 (date)"),
             ("am I free friday afternoon", "am I free afternoon (date)"),
             ("src/a.rs by friday", "src/a.rs by (file, date)"),

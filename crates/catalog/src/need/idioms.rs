@@ -2713,6 +2713,27 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["where", "did|does|has|have", "**", "end|ended", "up"],
         "find files",
     ),
+    // "block 9-11 every Tuesday for deep work".
+    (&["for", "deep|focus|focused", "work|time"], "schedule"),
+    // "commits since 2026-12-01", "commits pushed after 09:00".
+    (
+        &["commits", "?", "since|after|before|between"],
+        "log of commits",
+    ),
+    // "the deploy at 16:20 yesterday: which commit was it".
+    (&["which", "commit", "was|is", "it"], "log of commits"),
+    // "find all references to UserSession".
+    (
+        &["references|usages|callers|occurrences", "to|of"],
+        "grep",
+    ),
+    // "count the lines in every .csv under data/".
+    (
+        &["count|counting", "the|all", "lines|words"],
+        "shell command",
+    ),
+    // "EXPLAIN ANALYZE the report query".
+    (&["explain", "analyze|analyse"], "sql query"),
     // "block 30 minutes to prepare", "block out an hour".
     (
         &["block|blocking", "*", "minute|minutes|mins|hour|hours|hrs"],
@@ -2807,8 +2828,11 @@ pub(super) const SETTING: &[&[&str]] = &[
         "**",
         "import|imports|line|lines|comment|comments|block",
     ],
-    // "wrap the line at utils.py:88".
-    &["wrap|rewrap|reflow|indent|dedent"],
+    // "wrap the line at utils.py:88", "tidy the indentation", "toggle
+    // the comment on line 12".
+    &["wrap|rewrap|reflow|indent|dedent|reindent|reformat|tidy|toggle|uncomment"],
+    // "add a TODO comment above the loop in sort.rs".
+    &["add|insert|put", "**", "above|below"],
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
@@ -2848,6 +2872,10 @@ pub(super) const INSPECTING: &[&[&str]] = &[
     &["what", "s|is", "?", "in|inside"],
     // "read the existing nginx.conf so you don't break it".
     &["read", "the|my|our|this", "existing|current"],
+    // "go to line 200 in report.csv and tell me what's there", "visits.csv:
+    // what are its headers?".
+    &["what", "s|is", "there"],
+    &["what", "are|is", "its"],
     // "does docker-compose.yml expose 5432?".
     &[
         "does|do",
@@ -3509,7 +3537,7 @@ mod tests {
             ("the history of utils.py", "file, commits"),
             ("all the .proto files", "file, find"),
             ("every TODO in the codebase", "grep"),
-            ("commits since Friday by Ana", AUTHOR),
+            ("commits on main by Ana", AUTHOR),
             ("lol what did i even change today", "status"),
             ("grep the repo for the error message", "grep content"),
             ("where's the scan we filed in March", "find files"),
@@ -3803,6 +3831,13 @@ mod tests {
             ("which of my apps are connected", "connectors"),
             ("the rule sheets I handed you", "knowledge base"),
             ("put a 30-minute sync with Dana in", "meeting"),
+            ("block 9-11 every day for deep work", "schedule"),
+            ("commits since the first of the month", "log of commits"),
+            ("commits pushed after nine today", "log of commits"),
+            ("the deploy yesterday: which commit was it", "log of commits"),
+            ("find all references to UserSession", "grep"),
+            ("count the lines in every csv under data", "shell command"),
+            ("EXPLAIN ANALYZE the report query", "sql query"),
             ("show me those unstaged edits", "diff"),
             ("look at what changed in my working copy", "diff"),
             (
@@ -3814,6 +3849,12 @@ mod tests {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
         for need in [
+            "for deep reasons",
+            "commits to the branch",
+            "which commit should I use",
+            "references for the job application",
+            "count the guests",
+            "explain the analysis",
             "sync the folder with the remote",
             "which files have unstaged edits",
             "a kick-off meeting with the client",
@@ -4042,6 +4083,8 @@ mod tests {
         for need in [
             "delete build/ with rm -rf build",
             "git reset --hard to main",
+            "run `date -u` and tell me the server time",
+            "what does `node -v` print here",
         ] {
             assert!(hints_of(need).contains("shell command"), "{need}");
         }
@@ -4064,6 +4107,9 @@ mod tests {
             "increase the pool size in db/config.toml to 20",
             "raise the max upload size in nginx.conf to 50M",
             "fix the misspelled heading in docs/setup.md",
+            "package.json is a mess, tidy the indentation",
+            "toggle line comment on line 12 of app.py",
+            "add a TODO comment above the loop in sort.rs",
             "delete the unused import at the top of utils/dates.ts",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
@@ -4071,6 +4117,10 @@ mod tests {
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
+        assert_eq!(
+            hints_of("commits since Friday by Ana"),
+            "commits since by Ana (date, author in the history, log of commits)"
+        );
         assert!(!hints_of("should be fine in notes.md").contains("edit"));
         assert!(!hints_of("move the card back to To do").contains("edit"));
         assert!(!hints_of("make the bed in the guest room").contains("edit"));
@@ -4083,6 +4133,8 @@ mod tests {
             "verify if the Dockerfile pins node 20",
             "control the file settings.yaml if the port is correct",
             "what is the actual version written in package.json",
+            "go to line 200 in big_report.csv and tell me what's there",
+            "the CSV at data/raw/visits.csv: what are its headers?",
         ] {
             assert!(hints_of(need).ends_with(", read)"), "{need}");
         }

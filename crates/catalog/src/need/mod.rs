@@ -179,11 +179,12 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     // to write; "run ./migrate.sh": a command; "check whether config.toml
     // still …": one to read; "put django back to 4.2 in requirements.txt":
     // one to edit; "the history of utils.py": its commits; "the diff of
-    // src/router.ts": its diff.
+    // src/router.ts" or "compare with the previous revision for
+    // config.yaml": its diff.
     if hints.contains(&"file") {
         let what = if said(&["history"]) {
             Some("commits")
-        } else if said(&["diff|diffs"]) {
+        } else if said(&["diff|diffs|compare"]) {
             Some("diff")
         } else if said(&["who", "wrote|authored|added"]) {
             Some(AUTHOR)
@@ -339,6 +340,14 @@ fn hints_of(need: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn comparing_a_named_file_is_its_diff() {
+        assert_eq!(
+            hints_of("compare with previous revision for config.yaml"),
+            "compare with previous revision for config.yaml (file, diff)"
+        );
+    }
 
     #[test]
     fn a_number_of_the_worlds_things_is_no_issue() {

@@ -232,7 +232,8 @@ pub(super) fn is_channel(word: &str) -> bool {
 /// `-rf`, `--hard`: a command-line flag (not `-`, `--`, `-1` or a dash
 /// between words).
 pub(super) fn is_flag(word: &str) -> bool {
-    let w = word.trim_end_matches(|c: char| ",;:!?.".contains(c));
+    // "run `date -u`": a flag inside a quoted command is one.
+    let w = word.trim_end_matches(|c: char| ",;:!?.`'\"".contains(c));
     let name = w.strip_prefix("--").or_else(|| w.strip_prefix('-'));
     name.is_some_and(|n| {
         n.starts_with(|c: char| c.is_ascii_alphabetic())

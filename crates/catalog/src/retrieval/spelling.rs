@@ -29,10 +29,18 @@ static ENGLISH: LazyLock<HashSet<&'static str>> = LazyLock::new(|| {
 });
 
 /// Whether `word` (lower case) is an English word or one of its plain
-/// inflections ("compiles", "created", "making").
+/// inflections ("compiles", "created", "making"), or a word whose plain
+/// inflection is: the vocabulary holds "discarded" and not "discard",
+/// which must not be read as "discord".
 pub fn is_english(word: &str) -> bool {
     let known = |w: &str| ENGLISH.contains(w);
     if known(word) {
+        return true;
+    }
+    if ["s", "ed", "ing"]
+        .iter()
+        .any(|end| known(&format!("{word}{end}")))
+    {
         return true;
     }
     let bases = [
@@ -161,6 +169,7 @@ mod tests {
                 ("cancel", 3),
                 ("search", 9),
                 ("dropbox", 2),
+                ("discord", 2),
                 ("header", 4),
                 ("launch", 2),
                 ("commit", 6),
@@ -211,9 +220,11 @@ mod tests {
         assert_eq!(s.correct("lunch"), None);
         assert_eq!(s.correct("heads"), None);
         assert_eq!(s.correct("dentist"), None);
-        // Inflections of real words.
+        // Inflections of real words, and words known by an inflection.
         assert_eq!(s.correct("compiles"), None);
         assert_eq!(s.correct("making"), None);
+        assert!(is_english("discard"));
+        assert_eq!(s.correct("discard"), None);
         // Too short, a different first letter, or two edits away.
         assert_eq!(s.correct("srch"), None);
         assert_eq!(s.correct("xalendar"), None);
