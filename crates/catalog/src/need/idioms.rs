@@ -2723,13 +2723,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "the deploy at 16:20 yesterday: which commit was it".
     (&["which", "commit", "was|is", "it"], "log of commits"),
     // "find all references to UserSession".
+    (&["references|usages|callers|occurrences", "to|of"], "grep"),
+    // "discard my working changes to yarn.lock": git restore.
     (
-        &["references|usages|callers|occurrences", "to|of"],
-        "grep",
-    ),
-    // "count the lines in every .csv under data/".
-    (
-        &["count|counting", "the|all", "lines|words"],
+        &[
+            "discard|discarding",
+            "?",
+            "my|the|all|local|working|unstaged",
+            "?",
+            "changes|edits",
+        ],
         "shell command",
     ),
     // "EXPLAIN ANALYZE the report query".
@@ -3834,10 +3837,16 @@ mod tests {
             ("block 9-11 every day for deep work", "schedule"),
             ("commits since the first of the month", "log of commits"),
             ("commits pushed after nine today", "log of commits"),
-            ("the deploy yesterday: which commit was it", "log of commits"),
+            (
+                "the deploy yesterday: which commit was it",
+                "log of commits",
+            ),
             ("find all references to UserSession", "grep"),
-            ("count the lines in every csv under data", "shell command"),
             ("EXPLAIN ANALYZE the report query", "sql query"),
+            (
+                "discard my working changes to the lockfile",
+                "shell command",
+            ),
             ("show me those unstaged edits", "diff"),
             ("look at what changed in my working copy", "diff"),
             (
@@ -3853,8 +3862,8 @@ mod tests {
             "commits to the branch",
             "which commit should I use",
             "references for the job application",
-            "count the guests",
             "explain the analysis",
+            "discard the old drafts",
             "sync the folder with the remote",
             "which files have unstaged edits",
             "a kick-off meeting with the client",

@@ -37,7 +37,9 @@ pub fn is_english(word: &str) -> bool {
     if known(word) {
         return true;
     }
-    if ["s", "ed", "ing"]
+    // Not "s": "pushe" (German for "push") is no English word for
+    // "pushes" being one.
+    if ["ed", "ing"]
         .iter()
         .any(|end| known(&format!("{word}{end}")))
     {
@@ -224,6 +226,7 @@ mod tests {
         assert_eq!(s.correct("compiles"), None);
         assert_eq!(s.correct("making"), None);
         assert!(is_english("discard"));
+        assert!(!is_english("pushe"));
         assert_eq!(s.correct("discard"), None);
         // Too short, a different first letter, or two edits away.
         assert_eq!(s.correct("srch"), None);
