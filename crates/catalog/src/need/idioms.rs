@@ -2724,6 +2724,27 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["which", "commit", "was|is", "it"], "log of commits"),
     // "find all references to UserSession".
     (&["references|usages|callers|occurrences", "to|of"], "grep"),
+    // "make sure nothing is left uncommitted".
+    (&["nothing|anything", "**", "uncommitted"], "status"),
+    // "verify the hotfix commit is on main".
+    (
+        &[
+            "commit|commits",
+            "is|are|was|were",
+            "?",
+            "on|in",
+            "main|master|develop|trunk|production",
+        ],
+        "log of commits",
+    ),
+    // "the users table has an index on email", "index missing on
+    // users.email".
+    (&["index|indexes", "?", "on"], "sql query"),
+    // "press Ctrl+Shift+F, type 'legacyApi'": find in files.
+    (&["ctrl|cmd", "shift", "f"], "grep"),
+    // "type 'best ramen in Osaka' into Google and tell me the top hits"
+    // (not "into Google Docs").
+    (&["into", "google|bing|duckduckgo", "and"], LOOK_UP_ONLINE),
     // "discard my working changes to yarn.lock": git restore.
     (
         &[
@@ -2795,8 +2816,9 @@ pub(super) const CREATING: &[&[&str]] = &[
     &["start|begin", "a|an"],
     // "a shell script that tars the uploads, saved as backup.sh".
     &["saved|save", "as"],
-    // "new file please, ideas.md".
+    // "new file please, ideas.md", "I'll need a file todo.txt with …".
     &["new", "file"],
+    &["need|want", "a|an", "?", "file"],
     // "the meeting notes saved to notes/sync.md" (not "saved in", which
     // is where a thing already is).
     &["saved|save", "to|into"],
@@ -2821,6 +2843,8 @@ pub(super) const SETTING: &[&[&str]] = &[
         "it|this|that|them",
         "to",
     ],
+    // "open src/app.tsx and change the title to 'Dashboard'".
+    &["change", "the", "*", "to"],
     // "'colour' should be replaced with 'color' throughout en.json".
     &["replace|replaced", "**", "with|by"],
     // "append the meeting outcome to notes/2026-12.md".
@@ -2870,7 +2894,13 @@ pub(super) const SETTING: &[&[&str]] = &[
 /// .env.example"), which makes a named file one to read ("control … if"
 /// and "what stands in" are how a German speaker may say it).
 pub(super) const INSPECTING: &[&[&str]] = &[
-    &["check|checked|verify|verified|control", "**", "whether|if"],
+    &[
+        "check|checked|verify|verified|control",
+        "**",
+        "whether|if|that",
+    ],
+    // "make sure package.json's version is 2.0.0".
+    &["make", "sure"],
     &["written|stands", "in"],
     &["what", "s|is", "?", "in|inside"],
     // "read the existing nginx.conf so you don't break it".
@@ -3847,6 +3877,14 @@ mod tests {
                 "discard my working changes to the lockfile",
                 "shell command",
             ),
+            ("make sure nothing is left uncommitted", "status"),
+            ("verify the hotfix commit is on main", "log of commits"),
+            ("the users table has an index on email", "sql query"),
+            ("press Ctrl+Shift+F, type 'legacyApi'", "symbol, grep"),
+            (
+                "type 'best ramen' into Google and tell me the top hits",
+                LOOK_UP_ONLINE,
+            ),
             ("show me those unstaged edits", "diff"),
             ("look at what changed in my working copy", "diff"),
             (
@@ -3864,6 +3902,8 @@ mod tests {
             "references for the job application",
             "explain the analysis",
             "discard the old drafts",
+            "type the minutes into Google Docs and share them",
+            "the commit is small",
             "sync the folder with the remote",
             "which files have unstaged edits",
             "a kick-off meeting with the client",
@@ -4069,6 +4109,7 @@ mod tests {
             "create notes/ideas.md with a heading",
             "the file notes/ideas.md is to be created",
             "the meeting notes saved to notes/sync.md",
+            "I'll need a file todo.txt with today's three tasks",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -4119,6 +4160,7 @@ mod tests {
             "package.json is a mess, tidy the indentation",
             "toggle line comment on line 12 of app.py",
             "add a TODO comment above the loop in sort.rs",
+            "in VS Code, open src/app.tsx and change the title to 'Dashboard'",
             "delete the unused import at the top of utils/dates.ts",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
@@ -4143,6 +4185,8 @@ mod tests {
             "control the file settings.yaml if the port is correct",
             "what is the actual version written in package.json",
             "go to line 200 in big_report.csv and tell me what's there",
+            "double-check that config/prod.yaml has debug off",
+            "make sure .env is in .gitignore",
             "the CSV at data/raw/visits.csv: what are its headers?",
         ] {
             assert!(hints_of(need).ends_with(", read)"), "{need}");
