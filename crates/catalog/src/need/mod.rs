@@ -180,16 +180,13 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     // still …": one to read; "put django back to 4.2 in requirements.txt":
     // one to edit; "the history of utils.py": its commits; "the diff of
     // src/router.ts" or "compare with the previous revision for
-    // config.yaml": its diff; "the .gitignore edit, commit it": a
-    // commit; "the .txt with the Wi-Fi passwords, where is it?" and "the
-    // .tf files: how many are there": files to find.
+    // config.yaml": its diff; "the .txt with the Wi-Fi passwords, where
+    // is it?" and "the .tf files: how many are there": files to find.
     if hints.contains(&"file") {
         let what = if said(&["history"]) {
             Some("commits")
         } else if said(&["diff|diffs|compare"]) || said(&["what", "changed", "in", "it"]) {
             Some("diff")
-        } else if said(&["commit", "it|this|that|them"]) {
-            Some("commit")
         } else if said(&["where", "is|s|are", "it|they"]) || said(&["files", "**", "how", "many"]) {
             Some("find files")
         } else if said(&["who", "wrote|authored|added"]) {
@@ -352,16 +349,12 @@ mod tests {
         for (need, want) in [
             ("compare with previous revision for config.yaml", "diff"),
             ("the .lock file changed, show what changed in it", "diff"),
-            ("the .gitignore edit: commit it alone", "commit"),
             ("the .txt with Wi-Fi passwords: where is it?", "find files"),
             ("the .tf files: how many are there", "find files"),
         ] {
             assert_eq!(hints_of(need), format!("{need} (file, {want})"), "{need}");
         }
-        for need in ["commit to reading notes.md", "where it is said in notes.md"] {
-            assert!(!hints_of(need).contains("commit)"), "{need}");
-            assert!(!hints_of(need).contains("find files"), "{need}");
-        }
+        assert!(!hints_of("where it is said in notes.md").contains("find files"));
     }
 
     #[test]
