@@ -2724,6 +2724,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["which", "commit", "was|is", "it"], "log of commits"),
     // "find all references to UserSession".
     (&["references|usages|callers|occurrences", "to|of"], "grep"),
+    // "what have you even been doing all morning?".
+    (
+        &["what", "have|ve", "you", "?", "been", "doing|up"],
+        "audit",
+    ),
+    // "couldn't you have searched the code for the old endpoint".
+    (
+        &[
+            "searched|search|searching",
+            "the",
+            "code|codebase|source",
+            "for",
+        ],
+        "grep",
+    ),
     // "make sure nothing is left uncommitted".
     (&["nothing|anything", "**", "uncommitted"], "status"),
     // "verify the hotfix commit is on main".
@@ -3878,6 +3893,8 @@ mod tests {
                 "shell command",
             ),
             ("make sure nothing is left uncommitted", "status"),
+            ("what have you even been doing all morning?", "audit"),
+            ("couldn't you have searched the code for it first?", "grep"),
             ("verify the hotfix commit is on main", "log of commits"),
             ("the users table has an index on email", "sql query"),
             ("press Ctrl+Shift+F, type 'legacyApi'", "symbol, grep"),
@@ -3902,6 +3919,8 @@ mod tests {
             "references for the job application",
             "explain the analysis",
             "discard the old drafts",
+            "what have the kids been doing at school",
+            "search the code of conduct",
             "type the minutes into Google Docs and share them",
             "the commit is small",
             "sync the folder with the remote",
