@@ -41,16 +41,26 @@ pub fn service_links(need: &str) -> Cow<'_, str> {
     if !need.contains("://") {
         return Cow::Borrowed(need);
     }
+    words_read_as(need, service_of)
+}
+
+/// The need with each word that `read` reads (without the punctuation
+/// around it: "(see https://…)." keeps its brackets and stop) written as
+/// what it reads; borrowed when it reads none.
+pub(super) fn words_read_as(
+    need: &str,
+    read: impl Fn(&str) -> Option<&'static str>,
+) -> Cow<'_, str> {
     let mut out = String::with_capacity(need.len());
     let mut changed = false;
     for piece in need.split_inclusive(char::is_whitespace) {
         let word = piece.trim_end();
         let core = word.trim_end_matches([',', '.', ';', ':', '!', '?', ')', ']', '>', '"', '\'']);
         let lead = core.len() - core.trim_start_matches(['(', '[', '<', '"', '\'']).len();
-        match service_of(&core[lead..]) {
-            Some(service) => {
+        match read(&core[lead..]) {
+            Some(read) => {
                 out.push_str(&core[..lead]);
-                out.push_str(service);
+                out.push_str(read);
                 out.push_str(&piece[core.len()..]);
                 changed = true;
             }

@@ -8,6 +8,8 @@
 
 use std::borrow::Cow;
 
+use super::links::words_read_as;
+
 /// A mention's short name (lower case) and the service it names.
 const SERVICE_MENTIONS: &[(&str, &str)] = &[
     ("drive", "Google Drive"),
@@ -23,31 +25,13 @@ pub fn service_mentions(need: &str) -> Cow<'_, str> {
     if !need.contains('@') {
         return Cow::Borrowed(need);
     }
-    let mut out = String::with_capacity(need.len() + 16);
-    let mut changed = false;
-    for piece in need.split_inclusive(char::is_whitespace) {
-        let word = piece.trim_end();
-        let name = word.trim_end_matches(|c: char| ",;:!?.)".contains(c));
-        let service = name.strip_prefix('@').and_then(|short| {
-            SERVICE_MENTIONS
-                .iter()
-                .find(|(s, _)| short.eq_ignore_ascii_case(s))
-                .map(|(_, service)| *service)
-        });
-        match service {
-            Some(service) => {
-                out.push_str(service);
-                out.push_str(&piece[name.len()..]);
-                changed = true;
-            }
-            None => out.push_str(piece),
-        }
-    }
-    if changed {
-        Cow::Owned(out)
-    } else {
-        Cow::Borrowed(need)
-    }
+    words_read_as(need, |word| {
+        let short = word.strip_prefix('@')?;
+        SERVICE_MENTIONS
+            .iter()
+            .find(|(s, _)| short.eq_ignore_ascii_case(s))
+            .map(|(_, service)| *service)
+    })
 }
 
 #[cfg(test)]

@@ -124,8 +124,9 @@ pub fn words(need: &str) -> Vec<String> {
 /// "(url)" when it holds a web address (and "fetch page" where it names
 /// no file), "(file name glob)" when it holds a pattern of file names
 /// (`*.bak`), "(ticket)" for a tracker's key (`ENG-1042`), "(email)" for
-/// an email address, and "(date)" in place of a day
-/// named as a date, so the tools for those are found for needs that never
+/// an email address, "(date)" in place of a day named as a date, and
+/// what a form's field names ask ([`form_hints`]: "Jira issue" for
+/// `issuetype`), so the tools for those are found for needs that never
 /// say the word. A question about the world (`world::asks_the_world`) gets
 /// "(look up online)" unless `names_ours`: the need names one of our own
 /// entries (a connector, a native tool, a skill), whose words say it is
