@@ -1,7 +1,7 @@
 //! Links into a service, read as the service. "close
-//! https://acme.atlassian.net/browse/OPS-1182" asks Jira; "add this week's
-//! numbers to https://docs.google.com/spreadsheets/d/…" asks Google
-//! Sheets. Neither address says the service's name, and a web address
+//! `https://acme.atlassian.net/browse/OPS-1182`" asks Jira; "add this
+//! week's numbers to `https://docs.google.com/spreadsheets/d/…`" asks
+//! Google Sheets. Neither address says the service's name, and a web address
 //! alone reads as a page to fetch. A link whose host (and, where one host
 //! serves several, whose path) belongs to one of our connectors' services
 //! is written as that service's name and the kind of thing it points at,

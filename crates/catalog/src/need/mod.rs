@@ -125,7 +125,7 @@ pub fn words(need: &str) -> Vec<String> {
 /// no file), "(file name glob)" when it holds a pattern of file names
 /// (`*.bak`), "(ticket)" for a tracker's key (`ENG-1042`), "(email)" for
 /// an email address, "(date)" in place of a day named as a date, and
-/// what a form's field names ask ([`form_hints`]: "Jira issue" for
+/// what a form's field names ask (`form::form_hints`: "Jira issue" for
 /// `issuetype`), so the tools for those are found for needs that never
 /// say the word. A question about the world (`world::asks_the_world`) gets
 /// "(look up online)" unless `names_ours`: the need names one of our own

@@ -140,7 +140,7 @@ fn plain_for(lower: &str) -> Option<String> {
 
 /// The need with its shorthand spelt out (`ABBREVIATIONS`, in any case:
 /// `GDoc`, `DB`), its formal and regional words in plain ones (`FORMAL`,
-/// `REGIONAL`), words of other languages in English ([`foreign`]) and
+/// `REGIONAL`), words of other languages in English (`foreign`) and
 /// each word that `misspelt`
 /// reads as another word replaced by it. Only plain words are read:
 /// letters alone (edge punctuation aside; a word of another language may
