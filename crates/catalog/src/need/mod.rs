@@ -157,7 +157,9 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     let present: HashSet<&str> = need_words.iter().map(String::as_str).collect();
     // "rebase #640 onto main", "commit 'fix #311: …'": the git verb says
     // what to do, and "#640" must not pull the hosting service above it.
-    if GIT_VERBS.iter().any(|v| present.contains(v)) || numbers_others_things(&need) {
+    if hints.contains(&ITEM_NUMBER)
+        && (GIT_VERBS.iter().any(|v| present.contains(v)) || numbers_others_things(&need))
+    {
         hints.retain(|h| *h != ITEM_NUMBER);
     }
     let said = |pattern: &[&str]| may_say(&present, pattern) && says(&need_words, pattern);

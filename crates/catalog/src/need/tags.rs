@@ -14,6 +14,9 @@ use super::shapes::is_channel;
 /// `names_only_other`: the need names our entries, none of them a chat
 /// service.
 pub fn untagged(need: &str, names_only_other: bool) -> Cow<'_, str> {
+    if !need.contains('#') {
+        return Cow::Borrowed(need);
+    }
     let words: Vec<&str> = need.split_whitespace().collect();
     let hashtag = |i: usize| words.get(i).is_some_and(|w| is_channel(w));
     let is_tag =
