@@ -2739,8 +2739,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
-    // "make sure nothing is left uncommitted".
-    (&["nothing|anything", "**", "uncommitted"], "status"),
+    // "make sure nothing is left uncommitted", "check whether anything
+    // is left unstaged".
+    (
+        &["nothing|anything", "**", "uncommitted|unstaged|untracked"],
+        "status",
+    ),
     // "verify the hotfix commit is on main".
     (
         &[
@@ -2813,6 +2817,32 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "shell command",
     ),
+    // "what did people commit while I was gone", "has anyone pushed to
+    // main today".
+    (
+        &[
+            "did|has|have",
+            "people|others|everyone|anyone|anybody|someone|somebody|they|folks",
+            // Not "push": "did they push back on the price".
+            "commit|committed|pushed",
+        ],
+        "log of commits",
+    ),
+    // "what exactly did that commit change?".
+    (
+        &[
+            "what",
+            "?",
+            "did|does",
+            "?",
+            "that|this|the|his|her|their|last",
+            "commit",
+            "change|touch|do",
+        ],
+        "diff",
+    ),
+    // "the assistant should remember that my manager is Ines".
+    (&["remember|memorize|memorise", "that"], REMEMBER),
 ];
 
 /// Ways to say a thing is not there, which make a named file one to write.
@@ -2890,6 +2920,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["has|have", "the", "wrong"],
     // "the timezone is UTC, make it Europe/Berlin".
     &["is", "*", "make|change|set", "it|that|them"],
+    // "the timeout in server.toml should be 60, set it".
+    &["set", "it|that|this|them"],
     &[
         "add|insert",
         "a|an",
@@ -2897,7 +2929,7 @@ pub(super) const SETTING: &[&[&str]] = &[
         "section|entry|line|paragraph|heading|column|row|field",
     ],
     &[
-        "switch|switched|change|changed|flip|flipped",
+        "switch|switched|change|changed|flip|flipped|update|updated|bump|bumped",
         "**",
         "from",
         "*",
@@ -3909,6 +3941,14 @@ mod tests {
                 REMEMBER,
             ),
             ("kick off pytest and spill the failures", "shell command"),
+            ("what did people commit while I was gone?", "log of commits"),
+            ("has anyone pushed to main today", "log of commits"),
+            ("what exactly did that commit change?", "diff"),
+            (
+                "the assistant should remember that my manager is Ines",
+                REMEMBER,
+            ),
+            ("check whether anything is left unstaged", "status"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4108,6 +4148,9 @@ mod tests {
             "a file that opens in Word",
             "pull in the main sail",
             "what you think of the plan",
+            "did they push back on the price",
+            "what did the commission change in the rules",
+            "remember the milk",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -4167,6 +4210,10 @@ mod tests {
         ] {
             assert!(hints_of(need).ends_with("(file, shell command)"), "{need}");
         }
+        assert!(
+            hints_of("run the migrations with ./manage.py migrate")
+                .ends_with("(file, shell command)")
+        );
         for need in ["what does run.sh do", "show me scripts/run.sh"] {
             assert!(!hints_of(need).contains("shell command"), "{need}");
         }
@@ -4184,6 +4231,8 @@ mod tests {
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
             "the timeout in worker/settings.py should be 120, it's 60 now",
+            "the timeout in server.toml should be 60, set it",
+            "update the retry count in worker.py from 3 to 5",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }

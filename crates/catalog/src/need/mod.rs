@@ -188,7 +188,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if hints.contains(&"file") {
         let what = if said(&["history"]) {
             Some("commits")
-        } else if said(&["diff|diffs|compare"]) || said(&["what", "changed", "in", "it"]) {
+        } else if said(&["diff|diffs|compare"]) || said(&["what", "changed", "in"]) {
             Some("diff")
         } else if said(&["where", "is|s|are", "it|they"]) || said(&["files", "**", "how", "many"]) {
             Some("find files")
@@ -262,7 +262,12 @@ fn redirect(need: &str) -> Option<&'static str> {
 /// A script run by its path ("run ./migrate.sh", "the migration should be
 /// run with scripts/migrate.sh"): a command, not a file to read. A word
 /// at least between, so the name `run.sh` alone runs nothing.
-const RUNNING_A_SCRIPT: [&str; 4] = ["run|execute|executed", "*", "**", "sh|bash|zsh|ps1"];
+const RUNNING_A_SCRIPT: [&str; 4] = [
+    "run|execute|executed",
+    "*",
+    "**",
+    "sh|bash|zsh|ps1|py|rb|pl",
+];
 
 /// The hint for an issue or pull request named by its number (`#412`).
 const ITEM_NUMBER: &str = "issue or pull request";
@@ -352,12 +357,17 @@ mod tests {
         for (need, want) in [
             ("compare with previous revision for config.yaml", "diff"),
             ("the .lock file changed, show what changed in it", "diff"),
+            (
+                "look at what changed in db/schema.sql before we migrate",
+                "diff",
+            ),
             ("the .txt with Wi-Fi passwords: where is it?", "find files"),
             ("the .tf files: how many are there", "find files"),
         ] {
             assert_eq!(hints_of(need), format!("{need} (file, {want})"), "{need}");
         }
         assert!(!hints_of("where it is said in notes.md").contains("find files"));
+        assert!(!hints_of("what changed since notes.md").contains("diff"));
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! before a connective that starts a next step (`then`, `and then`, `also`,
 //! `and also`, `after that`, `finally`) and at `, and`. Pieces of fewer
 //! than [`MIN_WORDS`] words are dropped: they name no request of their own.
+//! A parenthesis that closes the query is an aside on all of it (the need
+//! reader's hints are written so: "Repo: acme/web; Labels: bug (issue in
+//! the repository)"), so its words make no clause long enough.
 
 /// Fewer words than this are not a request.
 pub const MIN_WORDS: usize = 3;
@@ -29,15 +32,23 @@ const CONNECTIVES: [&[&str]; 6] = [
 /// query itself is the only request).
 pub fn clauses(query: &str) -> Vec<String> {
     let words: Vec<&str> = query.split_whitespace().collect();
+    let aside = closing_aside(&words);
     let mut out: Vec<String> = Vec::new();
     let mut current: Vec<&str> = Vec::new();
-    let mut flush = |current: &mut Vec<&str>| {
+    // Where `current` starts in `words`.
+    let mut start = 0;
+    // `end` is where `current` ends in `words`, `next` where the next
+    // piece starts (past a connective).
+    let mut flush = |current: &mut Vec<&str>, end: usize, next: usize| {
         let text = current.join(" ");
         let text = text.trim_matches(|c| c == ' ' || c == ',' || c == '.');
-        if text.split_whitespace().count() >= MIN_WORDS && out.len() < MAX_CLAUSES {
+        let own =
+            (text.split_whitespace().count()).saturating_sub(end.saturating_sub(aside.max(start)));
+        if own >= MIN_WORDS && out.len() < MAX_CLAUSES {
             out.push(text.to_owned());
         }
         current.clear();
+        start = next;
     };
     let mut i = 0;
     while i < words.len() {
@@ -52,22 +63,34 @@ pub fn clauses(query: &str) -> Vec<String> {
                 (after_comma && rest.len() > 1 && rest[0].eq_ignore_ascii_case("and")).then_some(1)
             });
         if let Some(n) = connective {
-            flush(&mut current);
+            flush(&mut current, i, i + n);
             i += n;
             continue;
         }
         let word = rest[0];
         current.push(word);
         if rest.len() > 1 && word.ends_with(['.', '?', '!', ';']) {
-            flush(&mut current);
+            flush(&mut current, i + 1, i + 1);
         }
         i += 1;
     }
-    flush(&mut current);
+    flush(&mut current, words.len(), words.len());
     if out.len() < 2 {
         out.clear();
     }
     out
+}
+
+/// Where the parenthesis that closes the query opens (an index into
+/// `words`), or `words.len()` when the query ends otherwise.
+fn closing_aside(words: &[&str]) -> usize {
+    if !words.last().is_some_and(|w| w.ends_with(')')) {
+        return words.len();
+    }
+    words
+        .iter()
+        .rposition(|w| w.starts_with('('))
+        .unwrap_or(words.len())
 }
 
 fn starts_with_words(words: &[&str], connective: &[&str]) -> bool {
@@ -118,6 +141,26 @@ mod tests {
         assert!(clauses("copy notes.txt and readme.md to the backup folder").is_empty());
         // A trailing connective or sentence end has nothing after it.
         assert!(clauses("summarise the report and then").is_empty());
+    }
+
+    #[test]
+    fn a_closing_aside_makes_no_clause_long_enough() {
+        // Without the aside, "Labels: bug" is too short to be a request.
+        assert!(
+            clauses("Title: login button misaligned; Labels: bug (issue in the repository)")
+                .is_empty()
+        );
+        // A clause long enough on its own keeps the aside.
+        assert_eq!(
+            clauses("read the notes first. Then open a new ticket (Jira issue)"),
+            ["read the notes first", "open a new ticket (Jira issue)"]
+        );
+        // Only a parenthesis that closes the query is an aside.
+        assert_eq!(
+            clauses("ask (quickly) about it. then mail the team now"),
+            ["ask (quickly) about it", "mail the team now"]
+        );
+        assert!(clauses("(a b c d)").is_empty());
     }
 
     #[test]
