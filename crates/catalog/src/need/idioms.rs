@@ -2843,7 +2843,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "the assistant should remember that my manager is Ines".
     (&["remember|memorize|memorise", "that"], REMEMBER),
+    // "put the German product description into English" (not "get into
+    // English football").
+    (
+        &[
+            "put|turn|render|rewrite|convert|make|bring",
+            "**",
+            "into|in",
+            LANGUAGES,
+        ],
+        "translate",
+    ),
 ];
+
+/// Languages a text is put into, for the translating idiom.
+const LANGUAGES: &str = "english|german|french|spanish|italian|portuguese|dutch|polish|swedish|danish|norwegian|finnish|greek|turkish|russian|ukrainian|czech|arabic|hebrew|hindi|japanese|chinese|mandarin|cantonese|korean|vietnamese|thai|indonesian";
 
 /// Ways to say a thing is not there, which make a named file one to write.
 pub(super) const LACKING: &[&[&str]] = &[
@@ -3949,6 +3963,8 @@ mod tests {
                 REMEMBER,
             ),
             ("check whether anything is left unstaged", "status"),
+            ("put the product blurb into Japanese", "translate"),
+            ("render this sentence in German", "translate"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4151,6 +4167,7 @@ mod tests {
             "did they push back on the price",
             "what did the commission change in the rules",
             "remember the milk",
+            "get into English football",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

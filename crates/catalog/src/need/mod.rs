@@ -14,14 +14,16 @@
 //! `world` whether the need asks about the world, `respell` the words as
 //! the catalogs spell them, `misheard` the words a dictation wrote for
 //! others that sound the same, `links` and `mentions` a service named by
-//! a link or an @mention, `tags` the hashtags that are no channels, and
-//! `form` a need written as a form's fields.
+//! a link or an @mention, `tags` the hashtags that are no channels,
+//! `form` a need written as a form's fields, and `correction` the action a
+//! need takes back ("fetch the page — I mean search for …").
 
 use std::borrow::Cow;
 use std::collections::HashSet;
 
 use crate::retrieval::tokenize::tokens;
 
+mod correction;
 mod dates;
 mod foreign;
 mod form;
@@ -40,12 +42,13 @@ pub use misheard::misheard;
 pub use respell::{respelt, spoken};
 pub use tags::untagged;
 
+use correction::corrected;
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
-    is_glob, is_item_number, is_path, is_substitution, is_ticket_key, is_web_address,
+    is_glob, is_item_number, is_path, is_substitution, is_ticket_key, is_web_address, names_a_tool,
     paths_are_routes,
 };
 use world::asks_the_world;
@@ -117,7 +120,8 @@ pub fn words(need: &str) -> Vec<String> {
     tokens(need).collect()
 }
 
-/// The text the rankers see: the need, with "(file)" added when it names
+/// The text the rankers see: the need (from its last correction on, when it
+/// takes an action back: `correction::corrected`), with "(file)" added when it names
 /// a path or a file, "(branch)" when it names a branch by the usual
 /// prefixes (`feature/login`), "(revision)" when it names a commit by its
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
@@ -132,7 +136,7 @@ pub fn words(need: &str) -> Vec<String> {
 /// entries (a connector, a native tool, a skill), whose words say it is
 /// about our things however it is asked.
 pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
-    let (need, dated) = without_dates(need);
+    let (need, dated) = without_dates(corrected(need));
     let mut hints: Vec<&str> = WORD_HINTS
         .iter()
         .filter(|(marks, _)| need.split_whitespace().any(marks))
@@ -144,6 +148,10 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         if !hints.contains(&"url") {
             hints.push("url");
         }
+    }
+    // "use the gdrive_upload tool": a tool to use, not code to search.
+    if hints.contains(&"symbol") && names_a_tool(&need) {
+        hints.retain(|h| *h != "symbol");
     }
     if dated {
         hints.push("date");
@@ -196,7 +204,9 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
             Some(AUTHOR)
         } else if let Some(what) = redirect(&need) {
             Some(what)
-        } else if (LACKING.iter().any(|p| said(p)) && !said(&NO_IDEA))
+        } else if (LACKING.iter().any(|p| said(p))
+            && !said(&NO_IDEA)
+            && !CONDITIONAL_LACK.iter().any(|p| said(p)))
             || CREATING.iter().any(|p| said(p))
         {
             Some("write")
@@ -239,6 +249,19 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
 
 /// "I have no idea what's in the error log": no file is lacking.
 const NO_IDEA: [&str; 3] = ["have|has", "no", "idea|clue"];
+
+/// A lack said as a condition ("read the .nvmrc; if it's missing, check
+/// package.json") is no file to write.
+const CONDITIONAL_LACK: &[&[&str]] = &[
+    &[
+        "if|unless|when",
+        "it|they|that|one",
+        "?",
+        "s|is|are|re",
+        "missing",
+    ],
+    &["if|unless", "there", "s|is|isn", "no|t"],
+];
 
 /// What a shell redirect does to the file it names: `echo x > .env`
 /// writes it, `>> notes.md` appends to it. Not a comparison ("files > 10
@@ -368,6 +391,35 @@ mod tests {
         }
         assert!(!hints_of("where it is said in notes.md").contains("find files"));
         assert!(!hints_of("what changed since notes.md").contains("diff"));
+    }
+
+    #[test]
+    fn a_code_name_that_names_a_tool_is_no_symbol() {
+        for need in [
+            "use the gdrive_upload tool for report.pdf",
+            "with your file_reader, dump config/app.toml",
+            "use memory_lookup for my shoe size",
+            "invoke code_search for 'retryPolicy'",
+        ] {
+            assert!(!hints_of(need).contains("symbol"), "{need}");
+        }
+        for need in [
+            "call parse_invoice with an empty string",
+            "where is parse_invoice used",
+        ] {
+            assert!(hints_of(need).contains("symbol"), "{need}");
+        }
+    }
+
+    #[test]
+    fn a_lack_said_as_a_condition_writes_nothing() {
+        for need in [
+            "read the .nvmrc; if it's missing, check package.json",
+            "find config.yaml — if there isn't one, look for config.yml",
+        ] {
+            assert!(!hints_of(need).contains("write"), "{need}");
+        }
+        assert!(hints_of("the .nvmrc is missing").contains("write"));
     }
 
     #[test]

@@ -78,6 +78,27 @@ pub(super) fn is_code_name(word: &str) -> bool {
     (called.is_some() && b[0].is_ascii_alphabetic()) || snake || camel
 }
 
+/// "use the gdrive_upload tool", "with your file_reader", "invoke
+/// code_search": a code name that names a tool the agent is to use, not a
+/// name to look for in code. "call parse_invoice" stays code.
+pub(super) fn names_a_tool(need: &str) -> bool {
+    let words: Vec<String> = need
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_')
+                .to_lowercase()
+        })
+        .collect();
+    let word = |i: Option<usize>| i.and_then(|i| words.get(i)).map_or("", String::as_str);
+    need.split_whitespace().enumerate().any(|(i, w)| {
+        is_code_name(w)
+            && (matches!(word(Some(i + 1)), "tool" | "tools" | "function")
+                || matches!(word(i.checked_sub(1)), "use" | "using" | "invoke" | "your")
+                || (word(i.checked_sub(1)) == "the"
+                    && matches!(word(i.checked_sub(2)), "use" | "using" | "invoke")))
+    })
+}
+
 /// Prefixes of `ABC-123` that name a standard or a version, not an
 /// issue tracker's ticket: `COVID-19`, `SHA-256`, `UTF-8`, `GPT-4`.
 const NOT_TICKET_KEYS: &[&str] = &[
