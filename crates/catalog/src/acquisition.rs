@@ -434,10 +434,12 @@ pub fn search_capabilities(
     let (need, need_truncated) = cap_need(need);
     let read = index.read(&need);
     // Who relayed the need ("The reviewer agent needs …"), the story told
-    // before it ("… Anyway, …") and what it turns down ("not by mail")
+    // before it ("… Anyway, …"), the action it takes back ("fetch the
+    // page — I mean search …") and what it turns down ("not by mail")
     // count for nothing.
-    let asked = without_frame(&read);
-    let wanted = without_ruled_out(&asked);
+    let framed = without_frame(&read);
+    let asked = need::corrected(&framed);
+    let wanted = without_ruled_out(asked);
     let need_words = need::words(&wanted);
     let named: Vec<bool> = (0..index.entries.len())
         .map(|i| need::names(&need_words, &index.name_words[i]))

@@ -78,7 +78,7 @@ const ACTIONS: &[&str] = &[
 
 /// What the need asks once its corrections are read: the words after the
 /// last correction that names a new action, or the whole need.
-pub(super) fn corrected(need: &str) -> &str {
+pub fn corrected(need: &str) -> &str {
     let raw: Vec<&str> = need.split_whitespace().collect();
     // Each word's start in `need` (the words are slices of it) and its
     // letters, lower-cased.

@@ -2843,6 +2843,22 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "the assistant should remember that my manager is Ines".
     (&["remember|memorize|memorise", "that"], REMEMBER),
+    // "I told you it's Biscuit" (not "I told you to push").
+    (&["told", "you", "it|that"], REMEMBER),
+    // "is the README on main the same as on the release branch?".
+    (&["same", "as", "on|in", "**", "branch|branches"], "diff"),
+    // "look for any file called backup*".
+    (
+        &[
+            "look|search|hunt",
+            "for",
+            "?",
+            "any|a|the",
+            "file|files",
+            "called|named",
+        ],
+        "find files",
+    ),
     // "put the German product description into English" (not "get into
     // English football").
     (
@@ -3965,6 +3981,12 @@ mod tests {
             ("check whether anything is left unstaged", "status"),
             ("put the product blurb into Japanese", "translate"),
             ("render this sentence in German", "translate"),
+            ("I told you it's Biscuit — don't forget", REMEMBER),
+            (
+                "is the README on main the same as on the release branch?",
+                "file, diff",
+            ),
+            ("look for any file called backup", "find files"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4168,6 +4190,9 @@ mod tests {
             "what did the commission change in the rules",
             "remember the milk",
             "get into English football",
+            "I told you to push it",
+            "the same as last time, on a new branch",
+            "create a file called notes",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }

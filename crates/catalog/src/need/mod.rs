@@ -36,13 +36,13 @@ mod shapes;
 mod tags;
 mod world;
 
+pub use correction::corrected;
 pub use links::service_links;
 pub use mentions::service_mentions;
 pub use misheard::misheard;
 pub use respell::{respelt, spoken};
 pub use tags::untagged;
 
-use correction::corrected;
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
@@ -120,8 +120,7 @@ pub fn words(need: &str) -> Vec<String> {
     tokens(need).collect()
 }
 
-/// The text the rankers see: the need (from its last correction on, when it
-/// takes an action back: `correction::corrected`), with "(file)" added when it names
+/// The text the rankers see: the need, with "(file)" added when it names
 /// a path or a file, "(branch)" when it names a branch by the usual
 /// prefixes (`feature/login`), "(revision)" when it names a commit by its
 /// id (`3f9c2ab`), "(channel message)" when it names a `#channel`,
@@ -136,7 +135,7 @@ pub fn words(need: &str) -> Vec<String> {
 /// entries (a connector, a native tool, a skill), whose words say it is
 /// about our things however it is asked.
 pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
-    let (need, dated) = without_dates(corrected(need));
+    let (need, dated) = without_dates(need);
     let mut hints: Vec<&str> = WORD_HINTS
         .iter()
         .filter(|(marks, _)| need.split_whitespace().any(marks))
@@ -196,7 +195,9 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if hints.contains(&"file") {
         let what = if said(&["history"]) {
             Some("commits")
-        } else if said(&["diff|diffs|compare"]) || said(&["what", "changed", "in"]) {
+        } else if said(&["diff|diffs|compare|differ|differs|differed"])
+            || said(&["what", "changed", "in"])
+        {
             Some("diff")
         } else if said(&["where", "is|s|are", "it|they"]) || said(&["files", "**", "how", "many"]) {
             Some("find files")
@@ -384,6 +385,7 @@ mod tests {
                 "look at what changed in db/schema.sql before we migrate",
                 "diff",
             ),
+            ("did the staged app.js differ from my working tree?", "diff"),
             ("the .txt with Wi-Fi passwords: where is it?", "find files"),
             ("the .tf files: how many are there", "find files"),
         ] {
