@@ -86,28 +86,32 @@ pub fn corrected(need: &str) -> &str {
         .iter()
         .map(|w| (w.as_ptr() as usize - need.as_ptr() as usize, core(w)))
         .collect();
+    // Whether the word before `i` ends in a pause.
     let after_a_pause = |i: usize| {
         i > 0
             && raw[i - 1].ends_with([
                 ',', '.', ';', ':', '!', '?', '\u{2014}', '\u{2013}', '-', '\u{2026}',
             ])
     };
+    // "no" takes back only when a pause follows it ("wait, no, push it");
+    // "wait, no push" says not to push.
+    let negates = |j: usize| words[j].1 == "no" && !after_a_pause(j + 1);
     let said = |i: usize, marker: &[&str]| {
         words.len() >= i + marker.len() && marker.iter().zip(&words[i..]).all(|(m, (_, w))| m == w)
     };
     let mut from = None;
     for i in 0..words.len() {
         for marker in MARKERS {
-            if !after_a_pause(i) || !said(i, marker) {
+            let end = i + marker.len();
+            if !after_a_pause(i) || !said(i, marker) || negates(end - 1) {
                 continue;
             }
-            let next = words[i + marker.len()..]
-                .iter()
-                .find(|(_, w)| !FILLERS.contains(&w.as_str()));
-            if let Some((start, w)) = next
-                && ACTIONS.contains(&w.as_str())
+            let next =
+                (end..words.len()).find(|&j| !FILLERS.contains(&words[j].1.as_str()) || negates(j));
+            if let Some(j) = next
+                && ACTIONS.contains(&words[j].1.as_str())
             {
-                from = Some(*start);
+                from = Some(words[j].0);
             }
         }
     }
@@ -147,6 +151,7 @@ mod tests {
                 "merge it. on second thought, open a PR instead",
                 "open a PR instead",
             ),
+            ("merge it — wait, no, open a PR", "open a PR"),
         ] {
             assert_eq!(corrected(need), want, "{need}");
         }
@@ -156,6 +161,7 @@ mod tests {
     fn a_changed_detail_or_no_correction_keeps_the_need() {
         for need in [
             "push to main — no! to my own branch feature/menu, not main",
+            "commit and push, wait, no push, CI is broken. only commit",
             "translate it to French, no, Italian: the welcome email",
             "what did you do yesterday — I mean today, since 9am",
             "what's actually in the config?",
