@@ -284,7 +284,8 @@ fn redirect(need: &str) -> Option<&'static str> {
 }
 
 /// A script run by its path ("run ./migrate.sh", "the migration should be
-/// run with scripts/migrate.sh"): a command, not a file to read. A word
+/// run with scripts/migrate.sh", "run the migrations with ./manage.py"):
+/// a command, not a file to read. A word
 /// at least between, so the name `run.sh` alone runs nothing.
 const RUNNING_A_SCRIPT: [&str; 4] = [
     "run|execute|executed",

@@ -34,21 +34,19 @@ pub fn clauses(query: &str) -> Vec<String> {
     let words: Vec<&str> = query.split_whitespace().collect();
     let aside = closing_aside(&words);
     let mut out: Vec<String> = Vec::new();
-    let mut current: Vec<&str> = Vec::new();
-    // Where `current` starts in `words`.
+    // The piece under way is `words[start..i]`.
     let mut start = 0;
-    // `end` is where `current` ends in `words`, `next` where the next
-    // piece starts (past a connective).
-    let mut flush = |current: &mut Vec<&str>, end: usize, next: usize| {
-        let text = current.join(" ");
+    // Ends the piece at `end`; the next one starts at `next` (past a
+    // connective).
+    let mut flush = |start: &mut usize, end: usize, next: usize| {
+        let text = words[*start..end].join(" ");
         let text = text.trim_matches(|c| c == ' ' || c == ',' || c == '.');
-        let own =
-            (text.split_whitespace().count()).saturating_sub(end.saturating_sub(aside.max(start)));
+        let aside_words = end.saturating_sub(aside.max(*start));
+        let own = text.split_whitespace().count().saturating_sub(aside_words);
         if own >= MIN_WORDS && out.len() < MAX_CLAUSES {
             out.push(text.to_owned());
         }
-        current.clear();
-        start = next;
+        *start = next;
     };
     let mut i = 0;
     while i < words.len() {
@@ -59,22 +57,20 @@ pub fn clauses(query: &str) -> Vec<String> {
             .find(|c| rest.len() > c.len() && starts_with_words(rest, c))
             .map(|c| c.len())
             .or_else(|| {
-                let after_comma = current.last().is_some_and(|w| w.ends_with(','));
+                let after_comma = i > start && words[i - 1].ends_with(',');
                 (after_comma && rest.len() > 1 && rest[0].eq_ignore_ascii_case("and")).then_some(1)
             });
         if let Some(n) = connective {
-            flush(&mut current, i, i + n);
+            flush(&mut start, i, i + n);
             i += n;
             continue;
         }
-        let word = rest[0];
-        current.push(word);
-        if rest.len() > 1 && word.ends_with(['.', '?', '!', ';']) {
-            flush(&mut current, i + 1, i + 1);
+        if rest.len() > 1 && rest[0].ends_with(['.', '?', '!', ';']) {
+            flush(&mut start, i + 1, i + 1);
         }
         i += 1;
     }
-    flush(&mut current, words.len(), words.len());
+    flush(&mut start, words.len(), words.len());
     if out.len() < 2 {
         out.clear();
     }
