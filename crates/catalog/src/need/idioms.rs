@@ -2845,6 +2845,43 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["remember|memorize|memorise", "that"], REMEMBER),
     // "I told you it's Biscuit" (not "I told you to push").
     (&["told", "you", "it|that"], REMEMBER),
+    // "keep in your head that my cat is named Tom", "keep it in mind".
+    (
+        &["keep|bear", "**", "in", "?", "your", "head|mind"],
+        REMEMBER,
+    ),
+    // "the intern's commit from yesterday — what did it change?".
+    (
+        &["commit", "**", "what", "did|does", "it", "change|touch|do"],
+        "diff",
+    ),
+    // "who made the last changes to my code".
+    // (not "… to the tax code").
+    (
+        &[
+            "who",
+            "made",
+            "**",
+            "changes|edits",
+            "to",
+            "my|our|this|the",
+            "code|repo|repository|codebase|project",
+        ],
+        AUTHOR,
+    ),
+    // "find the words 'big cat' in all my code".
+    (
+        &[
+            "find|search|look",
+            "**",
+            "in",
+            "all|every",
+            "?",
+            "my|our|the",
+            "code|codebase|source",
+        ],
+        "grep",
+    ),
     // "is the README on main the same as on the release branch?".
     (&["same", "as", "on|in", "**", "branch|branches"], "diff"),
     // "look for any file called backup*".
@@ -2942,6 +2979,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["it|that|this|which", "should|must", "be"],
     // "the base URL in config.js points at staging, point it at prod".
     &["point", "it|that|them", "at|to"],
+    // "in game.cfg, make the sound number 5, not 10".
+    &["make|set", "**", "not"],
     // "3.1.2 goes in package.json as the version".
     &["goes|go", "in|into"],
     // "set max_retries = 5 in worker.toml".
@@ -3987,6 +4026,13 @@ mod tests {
                 "file, diff",
             ),
             ("look for any file called backup", "find files"),
+            ("keep in your head that my cat is named Tom", REMEMBER),
+            (
+                "the intern's commit from yesterday — what did it change?",
+                "diff",
+            ),
+            ("who made the last changes to my code, and when?", AUTHOR),
+            ("find the words 'big cat' in all my code", "grep"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4193,6 +4239,8 @@ mod tests {
             "I told you to push it",
             "the same as last time, on a new branch",
             "create a file called notes",
+            "keep the change in your wallet",
+            "find peace in all the noise",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -4275,6 +4323,7 @@ mod tests {
             "the timeout in worker/settings.py should be 120, it's 60 now",
             "the timeout in server.toml should be 60, set it",
             "update the retry count in worker.py from 3 to 5",
+            "in the file game.cfg, make the sound number 5, not 10",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
