@@ -2979,8 +2979,6 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["it|that|this|which", "should|must", "be"],
     // "the base URL in config.js points at staging, point it at prod".
     &["point", "it|that|them", "at|to"],
-    // "in game.cfg, make the sound number 5, not 10".
-    &["make|set", "**", "not"],
     // "3.1.2 goes in package.json as the version".
     &["goes|go", "in|into"],
     // "set max_retries = 5 in worker.toml".
@@ -4323,7 +4321,6 @@ mod tests {
             "the timeout in worker/settings.py should be 120, it's 60 now",
             "the timeout in server.toml should be 60, set it",
             "update the retry count in worker.py from 3 to 5",
-            "in the file game.cfg, make the sound number 5, not 10",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
