@@ -2845,7 +2845,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["remember|memorize|memorise", "that"], REMEMBER),
     // "I told you it's Biscuit" (not "I told you to push").
     (&["told", "you", "it|that"], REMEMBER),
-    // "keep in your head that my cat is named Tom", "keep it in mind".
+    // "keep in your head that my cat is named Tom", "bear it in your
+    // mind".
     (
         &["keep|bear", "**", "in", "?", "your", "head|mind"],
         REMEMBER,
