@@ -6,6 +6,8 @@
 //! "translate it to French, no, Italian") takes nothing back: the action
 //! said first still stands.
 
+use super::word_core;
+
 /// Words that take back what came before them, said after a pause (a
 /// comma, a dash, a sentence's end): "where do we actually send …" takes
 /// nothing back.
@@ -84,7 +86,10 @@ pub fn corrected(need: &str) -> &str {
     // letters, lower-cased.
     let words: Vec<(usize, String)> = raw
         .iter()
-        .map(|w| (w.as_ptr() as usize - need.as_ptr() as usize, core(w)))
+        .map(|w| {
+            let start = w.as_ptr() as usize - need.as_ptr() as usize;
+            (start, word_core(w).to_lowercase())
+        })
         .collect();
     // Whether the word before `i` ends in a pause.
     let after_a_pause = |i: usize| {
@@ -116,12 +121,6 @@ pub fn corrected(need: &str) -> &str {
         }
     }
     from.map_or(need, |start| &need[start..])
-}
-
-/// A word's letters, lower-cased, without the punctuation at its edges.
-fn core(word: &str) -> String {
-    word.trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase()
 }
 
 #[cfg(test)]
