@@ -72,6 +72,21 @@ pub struct Evaluation {
     pub autonomy: AutonomyLevel,
 }
 
+impl Evaluation {
+    /// Whether `req` may start while its decision row is being committed:
+    /// an `auto` call of a tool its server marks read-only. Such a call
+    /// changes nothing, so nothing happens before it is recorded; its
+    /// caller still releases the result only once the row is committed,
+    /// and answers an error instead when it is not, so nothing reaches the
+    /// agent unaudited. A call that may change something starts only after
+    /// its row is committed. Trusting the server's hint here is no wider
+    /// than the decision itself, which let the call pass on that hint.
+    pub fn may_run_beside_its_record(&self, req: &CallRequest) -> bool {
+        self.decision.decision == Verdict::Auto
+            && req.hints.as_ref().is_some_and(ToolAnnotations::read_only)
+    }
+}
+
 /// What the gate answers for one call.
 #[derive(Debug, Clone, Serialize)]
 pub struct GateDecision {

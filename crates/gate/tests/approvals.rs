@@ -385,3 +385,48 @@ async fn replicas_with_one_master_key_share_the_token_key() {
     s2.close().await;
     PgStore::drop_schema(&url, &schema).await.unwrap();
 }
+
+/// Only an `auto` call of a tool marked read-only may start before its
+/// decision row is committed: a tool with no hints, one marked
+/// read-only = false, or a read-only one the gate stops or asks about
+/// waits for its row.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_a_read_only_auto_call_runs_beside_its_record() {
+    use hivegate_policy::annotations::ToolAnnotations;
+    let dir = std::env::temp_dir().join(format!("hivegate-gate-{}", random_hex(6)));
+    let store = SqliteStore::open(&dir.join("hivegate.db")).unwrap();
+    let gate = Gate::new(Arc::new(store), KEY.to_vec(), None);
+    let hinted = |tool: &str, args: Value, ro: Option<bool>| CallRequest {
+        hints: ro.map(|ro| ToolAnnotations {
+            read_only_hint: Some(ro),
+            destructive_hint: Some(false),
+            open_world_hint: None,
+        }),
+        ..call(tool, args, "s")
+    };
+    let beside = |req: &CallRequest| gate.evaluate(req, T0).may_run_beside_its_record(req);
+    let read = hinted("mcp_fs_read_file", json!({"path": "/tmp/a"}), Some(true));
+    assert_eq!(gate.evaluate(&read, T0).decision.decision, Verdict::Auto);
+    assert!(beside(&read));
+    for req in [
+        hinted("mcp_fs_read_file", json!({"path": "/tmp/a"}), None),
+        hinted("mcp_fs_write_file", json!({"path": "/tmp/a"}), Some(false)),
+        // Read-only by its hint, yet the gate asks: a critical command.
+        hinted(
+            "bash",
+            json!({"command": "sudo cat /etc/shadow"}),
+            Some(true),
+        ),
+    ] {
+        assert!(!beside(&req), "{}", req.tool);
+    }
+    // At yolo a tool that writes passes without a human, and still waits.
+    let mut write = hinted("mcp_fs_write_file", json!({"path": "/tmp/a"}), Some(false));
+    write.autonomy = Some(AutonomyOverride {
+        level: AutonomyLevel::Yolo,
+        expires_at: Some(T0 + 60_000),
+    });
+    assert_eq!(gate.evaluate(&write, T0).decision.decision, Verdict::Auto);
+    assert!(!beside(&write));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1379,3 +1379,81 @@ async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
         "{done}"
     );
 }
+
+/// A read-only call starts beside the commit of its decision row, and its
+/// result waits for that commit: when the row cannot be written the agent
+/// gets an error, never the result, on the fast lane and on rmcp's path
+/// alike; a call that may change something does not run at all.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_read_only_result_is_withheld_when_its_record_fails() {
+    let home = Home::new("withheld");
+    std::fs::create_dir_all(&home.0).unwrap();
+    let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
+    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
+    let mut s = RawSession::start(&home, &["--approval-wait", "0"]);
+    s.send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "raw", "version": "1"}}}),
+    )
+    .await;
+    s.answer(json!(1)).await;
+    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await;
+    // An unknown `_meta` key leaves a call to rmcp's path.
+    let echo = |id: &str, path: &str| {
+        let mut c = tools_call(json!(id), "mcp_everything_echo", json!({"message": id}));
+        if path == "rmcp" {
+            c["params"]["_meta"] = json!({"x-test": true});
+        }
+        c
+    };
+    let text = |a: &Value| {
+        a["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let db = rusqlite::Connection::open(home.0.join("hivegate.db")).unwrap();
+    for path in ["lane", "rmcp"] {
+        let ok = format!("{path}-ok");
+        s.send(echo(&ok, path)).await;
+        let a = s.answer(json!(ok)).await;
+        assert_eq!(text(&a), format!("Echo: {ok}"), "{a}");
+
+        db.execute_batch("ALTER TABLE audit RENAME TO audit_away")
+            .unwrap();
+        let lost = format!("{path}-lost");
+        s.send(echo(&lost, path)).await;
+        let a = s.answer(json!(lost)).await;
+        assert_eq!(a["result"]["isError"], true, "{a}");
+        assert!(text(&a).contains("its result is withheld"), "{a}");
+        assert!(!a.to_string().contains("Echo:"), "{a}");
+        let writes = format!("{path}-writes");
+        let mut toggle = tools_call(
+            json!(writes),
+            "mcp_everything_toggle-simulated-logging",
+            json!({}),
+        );
+        if path == "rmcp" {
+            toggle["params"]["_meta"] = json!({"x-test": true});
+        }
+        s.send(toggle).await;
+        let a = s.answer(json!(writes)).await;
+        assert!(text(&a).contains("did not run"), "{a}");
+        db.execute_batch("ALTER TABLE audit_away RENAME TO audit")
+            .unwrap();
+    }
+    // Every row that was written still verifies.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hivegate"))
+        .args(["audit", "verify", "--home"])
+        .arg(&home.0)
+        .env_remove("HIVEGATE_HOME")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -15,9 +15,10 @@
 //!   audited is the one that chose the lane.
 //!
 //! Anything else is left to rmcp untouched. A call in the lane goes through
-//! the same loop guard, the same gate record (audited before the call
-//! runs), the same elicitation relay and the same result cap; its result
-//! passes to the client as the upstream wrote it. `notifications/cancelled`
+//! the same loop guard, the same gate record (committed before a call
+//! that may change something runs, beside a read-only one, whose result
+//! waits for it), the same elicitation relay and the same result cap; its
+//! result passes to the client as the upstream wrote it. `notifications/cancelled`
 //! for a call in the lane stops it, and no reply is sent.
 
 use std::borrow::Cow;
@@ -35,7 +36,9 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use tokio::sync::oneshot;
 
-use crate::gateway::{GatewaySession, META_CONVERSATION, META_TOOLS, not_decided, now_ms};
+use crate::gateway::{
+    GatewaySession, META_CONVERSATION, META_TOOLS, beside_record, not_decided, now_ms,
+};
 use crate::lines::{Intercept, LineSender};
 use crate::raw_call::{RawResult, error_result};
 
@@ -205,8 +208,9 @@ impl FastLane {
 
 impl GatewaySession {
     /// A call in the lane, after the gate evaluated it `auto`: loop guard,
-    /// the gate's record (audited before the call runs), the upstream call
-    /// as bytes, the loop guard told how it went.
+    /// the gate's record (which a read-only call does not wait for, see
+    /// [`beside_record`]), the upstream call as bytes, the loop guard told
+    /// how it went.
     async fn run_in_lane(
         &self,
         req: CallRequest,
@@ -219,19 +223,28 @@ impl GatewaySession {
         if let Err(message) = self.guard(&conversation, &req.tool, hash).await {
             return error_result(&message);
         }
-        match self.gw.gate.record(&req, evaluation, now).await {
-            Ok(d) if d.decision.decision == Verdict::Auto => {}
-            // Recording cannot change an evaluation; if it ever did, the
-            // call does not run.
-            Ok(_) => return error_result("the gate's decision changed; the call did not run"),
-            Err(e) => return error_result(&not_decided(&e)),
-        }
         let relay = self.relay_to(&req.tool, &conversation, peer);
         let empty = Map::new();
         let args = req.args.as_object().unwrap_or(&empty);
-        let result = match self.gw.runtime.call_raw(&req.tool, args, Some(relay)).await {
-            Ok(r) => r,
-            Err(e) => error_result(&e.to_string()),
+        let ran = if evaluation.may_run_beside_its_record(&req) {
+            let record = self.gw.gate.record(&req, evaluation, now);
+            let run = self.gw.runtime.call_raw(&req.tool, args, Some(relay));
+            beside_record(record, run).await
+        } else {
+            match self.gw.gate.record(&req, evaluation, now).await {
+                Ok(d) if d.decision.decision == Verdict::Auto => {
+                    Ok(self.gw.runtime.call_raw(&req.tool, args, Some(relay)).await)
+                }
+                // Recording cannot change an evaluation; if it ever did, the
+                // call does not run.
+                Ok(_) => return error_result("the gate's decision changed; the call did not run"),
+                Err(e) => return error_result(&not_decided(&e)),
+            }
+        };
+        let result = match ran {
+            Ok(Ok(r)) => r,
+            Ok(Err(e)) => error_result(&e.to_string()),
+            Err(why) => error_result(&why),
         };
         let ok = !result.is_error;
         self.ran(&conversation, &req.tool, hash, ok);

@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures::future::BoxFuture;
-use hivegate_gate::{CallRequest, Evaluation, Gate};
+use hivegate_gate::{CallRequest, Evaluation, Gate, GateDecision, GateError};
 use hivegate_policy::Verdict;
 use hivegate_policy::confirmation::AutonomyOverride;
 use hivegate_policy::loop_guard::{self, GIVE_UP_MESSAGE, LoopGuard, LoopVerdict};
@@ -253,6 +253,28 @@ fn error_result(text: impl Into<String>) -> CallToolResult {
 
 pub(crate) fn not_decided(e: &hivegate_gate::GateError) -> String {
     format!("the gate could not decide, so the call did not run: {e}")
+}
+
+/// Runs a read-only `auto` call beside the commit of its decision row
+/// ([`Evaluation::may_run_beside_its_record`]), so the upstream starts on
+/// it without waiting for the store: `record` starts first (the row is
+/// queued before the call is sent), and `run`'s output is given back only
+/// once the row is committed. Err carries what to answer instead when the
+/// row was not written (the call ran, and its result is withheld).
+pub(crate) async fn beside_record<T>(
+    record: impl Future<Output = Result<GateDecision, GateError>>,
+    run: impl Future<Output = T>,
+) -> Result<T, String> {
+    let (recorded, out) = tokio::join!(biased; record, run);
+    match recorded {
+        Ok(d) if d.decision.decision == Verdict::Auto => Ok(out),
+        Ok(_) => Err("the gate's decision changed as the call was recorded; \
+             the call only reads, and its result is withheld"
+            .to_owned()),
+        Err(e) => Err(format!(
+            "the gate could not record the call: {e}; it only reads, and its result is withheld"
+        )),
+    }
 }
 
 fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {
@@ -539,6 +561,15 @@ impl GatewaySession {
         if name == INSTALL_CAPABILITY {
             ask_even_so(&mut evaluation);
         }
+        if !is_meta && evaluation.may_run_beside_its_record(&req) {
+            let record = self.gw.gate.record(&req, evaluation, now);
+            let run = self.call_upstream(name, &req.args, &conversation, context);
+            let result = beside_record(record, run)
+                .await
+                .unwrap_or_else(error_result);
+            self.ran(&conversation, name, hash, result.is_error != Some(true));
+            return result.into();
+        }
         let decision = match self.gw.gate.record(&req, evaluation, now).await {
             Ok(d) => d,
             Err(e) => return error_result(not_decided(&e)).into(),
@@ -572,19 +603,30 @@ impl GatewaySession {
         let result = if is_meta {
             self.run_meta(name, args, &conversation, context).await
         } else {
-            let relay = self.relay(name, &conversation, context);
-            match self
-                .gw
-                .runtime
-                .call(name, args.as_object().cloned(), Some(relay))
-                .await
-            {
-                Ok(r) => r,
-                Err(e) => error_result(e.to_string()),
-            }
+            self.call_upstream(name, args, &conversation, context).await
         };
         self.ran(&conversation, name, hash, result.is_error != Some(true));
         result.into()
+    }
+
+    /// Calls an upstream tool, its failure answered as an error result.
+    async fn call_upstream(
+        &self,
+        name: &str,
+        args: &Value,
+        conversation: &str,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let relay = self.relay(name, conversation, context);
+        match self
+            .gw
+            .runtime
+            .call(name, args.as_object().cloned(), Some(relay))
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => error_result(e.to_string()),
+        }
     }
 
     /// Tells the loop guard how a call that ran went.
