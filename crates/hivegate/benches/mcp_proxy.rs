@@ -17,6 +17,10 @@
 //! only), which the machine's noise moves far less than wall time, and the
 //! throughput those CPU times allow on this machine's cores, so that a ratio
 //! is read against what the hardware permits.
+//!
+//! `HIVEGATE_BENCH_AB=BIN_A,BIN_B` compares two builds instead: only the
+//! lean client's echo throughput, each build against direct in the same
+//! rounds, which is how a change is told from this machine's noise.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a bench: a panic is a failure report
 
@@ -315,6 +319,45 @@ fn median_round(rounds: &mut [(f64, f64)]) -> ((f64, f64), Vec<String>) {
     (rounds[rounds.len() / 2], ratios)
 }
 
+/// Rounds of [`compare_builds`]: more than the ratio rounds, since two
+/// builds' difference is smaller than this machine's noise.
+const AB_ROUNDS: usize = 12;
+
+/// `HIVEGATE_BENCH_AB=BIN_A,BIN_B`: only the echo throughput with the lean
+/// client, direct and through two builds in turn, round after round, each
+/// build's ratio to the direct round beside it; the medians are compared.
+async fn compare_builds(home: &Path, (cmd, args): (&str, &[String]), bins: [&str; 2]) {
+    let hg_args = ["mcp", "--home", home.to_str().unwrap()].map(str::to_owned);
+    let mut direct = LineClient::start(cmd, args).await;
+    let mut builds = Vec::new();
+    for bin in bins {
+        builds.push(LineClient::start(bin, &hg_args).await);
+    }
+    direct.throughput("echo", ROUND_CALLS / 4).await;
+    for b in &mut builds {
+        b.throughput("mcp_everything_echo", ROUND_CALLS / 4).await;
+    }
+    let mut ratios = [Vec::new(), Vec::new()];
+    for _ in 0..AB_ROUNDS {
+        let d = direct.throughput("echo", ROUND_CALLS).await;
+        for (b, r) in builds.iter_mut().zip(&mut ratios) {
+            r.push(b.throughput("mcp_everything_echo", ROUND_CALLS).await / d);
+        }
+    }
+    println!(
+        "lean-client echo throughput through each build / direct, {AB_ROUNDS} interleaved rounds:"
+    );
+    for (bin, mut r) in bins.into_iter().zip(ratios) {
+        r.sort_by(f64::total_cmp);
+        let all: Vec<String> = r.iter().map(|x| format!("{x:.2}")).collect();
+        println!(
+            "  {bin}: median {:.2} (lowest first: {})",
+            r[r.len() / 2],
+            all.join(", ")
+        );
+    }
+}
+
 fn pct(v: &[Duration], p: f64) -> f64 {
     v[((v.len() as f64 - 1.0) * p) as usize].as_secs_f64() * 1e3
 }
@@ -345,6 +388,10 @@ async fn main() {
     )
     .unwrap();
 
+    if let Ok(pair) = std::env::var("HIVEGATE_BENCH_AB") {
+        let (a, b) = pair.split_once(',').expect("HIVEGATE_BENCH_AB=BIN_A,BIN_B");
+        return compare_builds(&home, (&cmd, &args), [a, b]).await;
+    }
     let mut direct = tokio::process::Command::new(&cmd);
     direct.args(&args);
     let direct = TokioChildProcess::new(direct).unwrap();
