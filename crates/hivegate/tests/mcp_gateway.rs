@@ -1210,6 +1210,31 @@ struct RawSession {
 }
 
 impl RawSession {
+    /// `hivegate mcp` in a new home whose one upstream is server-everything,
+    /// answering at once when a human is needed.
+    fn with_everything(tag: &str) -> (Home, RawSession) {
+        let home = Home::new(tag);
+        std::fs::create_dir_all(&home.0).unwrap();
+        let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
+        std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
+        let s = RawSession::start(&home, &["--approval-wait", "0"]);
+        (home, s)
+    }
+
+    /// The `initialize` handshake, as request 1; its result.
+    async fn initialize(&mut self) -> Value {
+        self.send(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {},
+            "clientInfo": {"name": "raw", "version": "1"}}}),
+        )
+        .await;
+        let answer = self.answer(json!(1)).await;
+        self.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+            .await;
+        answer
+    }
+
     fn start(home: &Home, extra: &[&str]) -> RawSession {
         let mut cmd = mcp_stdio(home, extra);
         cmd.stdin(std::process::Stdio::piped())
@@ -1281,11 +1306,7 @@ fn tools_call(id: Value, name: &str, arguments: Value) -> Value {
 /// `pending_approval`); a call before the handshake is not the lane's.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
-    let home = Home::new("lane");
-    std::fs::create_dir_all(&home.0).unwrap();
-    let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
-    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
-    let mut s = RawSession::start(&home, &["--approval-wait", "0"]);
+    let (_home, mut s) = RawSession::with_everything("lane");
 
     // Before the handshake a call is not carried (the lane needs the
     // client's capabilities): rmcp answers it, here with the error a
@@ -1299,18 +1320,10 @@ async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
     let early = s.answer(json!(0)).await;
     assert!(early["error"]["message"].is_string(), "{early}");
 
-    s.send(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"}}}),
-    )
-    .await;
     assert_eq!(
-        s.answer(json!(1)).await["result"]["serverInfo"]["name"],
+        s.initialize().await["result"]["serverInfo"]["name"],
         "hivegate"
     );
-    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        .await;
 
     let slow = json!("slow-1");
     s.send(tools_call(
@@ -1386,28 +1399,16 @@ async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
 /// alike; a call that may change something does not run at all.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_only_result_is_withheld_when_its_record_fails() {
-    let home = Home::new("withheld");
-    std::fs::create_dir_all(&home.0).unwrap();
-    let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
-    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
-    let mut s = RawSession::start(&home, &["--approval-wait", "0"]);
-    s.send(
-        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {},
-        "clientInfo": {"name": "raw", "version": "1"}}}),
-    )
-    .await;
-    s.answer(json!(1)).await;
-    s.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        .await;
+    let (home, mut s) = RawSession::with_everything("withheld");
+    s.initialize().await;
     // An unknown `_meta` key leaves a call to rmcp's path.
-    let echo = |id: &str, path: &str| {
-        let mut c = tools_call(json!(id), "mcp_everything_echo", json!({"message": id}));
+    let via = |path: &str, mut call: Value| {
         if path == "rmcp" {
-            c["params"]["_meta"] = json!({"x-test": true});
+            call["params"]["_meta"] = json!({"x-test": true});
         }
-        c
+        call
     };
+    let echo = |id: &str| tools_call(json!(id), "mcp_everything_echo", json!({"message": id}));
     let text = |a: &Value| {
         a["result"]["content"][0]["text"]
             .as_str()
@@ -1417,28 +1418,25 @@ async fn a_read_only_result_is_withheld_when_its_record_fails() {
     let db = rusqlite::Connection::open(home.0.join("hivegate.db")).unwrap();
     for path in ["lane", "rmcp"] {
         let ok = format!("{path}-ok");
-        s.send(echo(&ok, path)).await;
+        s.send(via(path, echo(&ok))).await;
         let a = s.answer(json!(ok)).await;
         assert_eq!(text(&a), format!("Echo: {ok}"), "{a}");
 
         db.execute_batch("ALTER TABLE audit RENAME TO audit_away")
             .unwrap();
         let lost = format!("{path}-lost");
-        s.send(echo(&lost, path)).await;
+        s.send(via(path, echo(&lost))).await;
         let a = s.answer(json!(lost)).await;
         assert_eq!(a["result"]["isError"], true, "{a}");
         assert!(text(&a).contains("its result is withheld"), "{a}");
         assert!(!a.to_string().contains("Echo:"), "{a}");
         let writes = format!("{path}-writes");
-        let mut toggle = tools_call(
+        let toggle = tools_call(
             json!(writes),
             "mcp_everything_toggle-simulated-logging",
             json!({}),
         );
-        if path == "rmcp" {
-            toggle["params"]["_meta"] = json!({"x-test": true});
-        }
-        s.send(toggle).await;
+        s.send(via(path, toggle)).await;
         let a = s.answer(json!(writes)).await;
         assert!(text(&a).contains("did not run"), "{a}");
         db.execute_batch("ALTER TABLE audit_away RENAME TO audit")

@@ -18,8 +18,9 @@
 //! the same loop guard, the same gate record (committed before a call
 //! that may change something runs, beside a read-only one, whose result
 //! waits for it), the same elicitation relay and the same result cap; its
-//! result passes to the client as the upstream wrote it. `notifications/cancelled`
-//! for a call in the lane stops it, and no reply is sent.
+//! result passes to the client as the upstream wrote it.
+//! `notifications/cancelled` for a call in the lane stops it, and no reply
+//! is sent.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
