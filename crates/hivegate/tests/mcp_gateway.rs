@@ -1443,12 +1443,7 @@ async fn a_read_only_result_is_withheld_when_its_record_fails() {
             .unwrap();
     }
     // Every row that was written still verifies.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hivegate"))
-        .args(["audit", "verify", "--home"])
-        .arg(&home.0)
-        .env_remove("HIVEGATE_HOME")
-        .output()
-        .unwrap();
+    let out = run(&home, &["audit", "verify"]);
     assert!(
         out.status.success(),
         "{}",
