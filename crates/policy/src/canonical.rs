@@ -9,7 +9,8 @@ use serde_json::Value;
 
 /// The canonical form of `v`.
 pub fn to_canonical_string(v: &Value) -> String {
-    let mut out = String::new();
+    // An audit payload's size: most values need no reallocation.
+    let mut out = String::with_capacity(384);
     write_value(v, &mut out);
     out
 }
@@ -33,20 +34,39 @@ pub fn write_value(v: &Value, out: &mut String) {
             out.push(']');
         }
         Value::Object(o) => {
-            let mut entries: Vec<(&String, &Value)> = o.iter().collect();
-            entries.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
-            out.push('{');
-            for (i, (k, x)) in entries.into_iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(k, out);
-                out.push(':');
-                write_value(x, out);
+            // serde_json's map iterates in byte order, which is UTF-16
+            // order unless a key holds a character past U+FFFF: sorting
+            // only when the order is wrong spares every audit row a sort.
+            let in_order = o
+                .keys()
+                .zip(o.keys().skip(1))
+                .all(|(a, b)| utf16_order(a, b).is_lt());
+            if in_order {
+                write_entries(o.iter(), out);
+            } else {
+                let mut entries: Vec<(&String, &Value)> = o.iter().collect();
+                entries.sort_by(|a, b| utf16_order(a.0, b.0));
+                write_entries(entries.into_iter(), out);
             }
-            out.push('}');
         }
     }
+}
+
+fn utf16_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+fn write_entries<'a>(entries: impl Iterator<Item = (&'a String, &'a Value)>, out: &mut String) {
+    out.push('{');
+    for (i, (k, x)) in entries.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(k, out);
+        out.push(':');
+        write_value(x, out);
+    }
+    out.push('}');
 }
 
 fn write_number(n: &serde_json::Number, out: &mut String) {
@@ -70,29 +90,46 @@ fn write_number(n: &serde_json::Number, out: &mut String) {
     }
 }
 
+/// What each byte becomes in an RFC 8785 string: 0 for itself, `u` for
+/// `\u00XX`, any other for that letter after a backslash.
+const ESCAPE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = b'u';
+        b += 1;
+    }
+    t[0x08] = b'b';
+    t[b'\t' as usize] = b't';
+    t[b'\n' as usize] = b'n';
+    t[0x0c] = b'f';
+    t[b'\r' as usize] = b'r';
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t
+};
+
 /// Writes `s` as an RFC 8785 string. Runs of characters that need no
 /// escape are copied whole: audit payloads are mostly such runs.
 pub fn write_string(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
     let mut plain = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            0x08 => "\\b",
-            b'\t' => "\\t",
-            b'\n' => "\\n",
-            0x0c => "\\f",
-            b'\r' => "\\r",
-            0..0x20 => "",
-            _ => continue,
-        };
-        // Every byte matched above is ASCII, so `i` is a char boundary.
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        let escape = ESCAPE[usize::from(b)];
+        if escape == 0 {
+            continue;
+        }
+        // Every byte escaped is ASCII, so `i` is a char boundary.
         out.push_str(&s[plain..i]);
-        if escape.is_empty() {
-            out.push_str(&format!("\\u{b:04x}"));
+        out.push('\\');
+        if escape == b'u' {
+            const HEX: &[u8; 16] = b"0123456789abcdef";
+            out.push_str("u00");
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 0xf)]));
         } else {
-            out.push_str(escape);
+            out.push(char::from(escape));
         }
         plain = i + 1;
     }
@@ -157,6 +194,7 @@ mod tests {
             "é€😀\n😀",
             "\\\\\"\"",
             "ends with escape\n",
+            &(0u8..0x80).map(char::from).collect::<String>(),
         ] {
             let mut out = String::new();
             write_string(s, &mut out);

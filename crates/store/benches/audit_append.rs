@@ -17,7 +17,7 @@ use serde_json::json;
 /// Concurrent appenders: 1 shows a commit's whole cost per row, 16 what
 /// group commit makes of it.
 const TASKS: [usize; 3] = [1, 3, 16];
-const ROWS: usize = 8_000;
+const ROWS: usize = 32_000;
 const ROUNDS: usize = 5;
 
 /// User + system CPU time of this process, in ms.

@@ -22,7 +22,9 @@ pub fn chain_hash(
     kind: &str,
     payload_canonical: &str,
 ) -> String {
-    let mut content = String::with_capacity(payload_canonical.len() + kind.len() + 64);
+    // Room for the payload's escapes too (a decision row has about one
+    // quote in eight bytes), so the string is allocated once.
+    let mut content = String::with_capacity(payload_canonical.len() * 9 / 8 + kind.len() + 64);
     content.push_str("{\"at\":");
     write_value(&Value::from(at), &mut content);
     content.push_str(",\"kind\":");

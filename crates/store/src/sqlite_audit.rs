@@ -194,10 +194,18 @@ fn poisoned() -> StoreError {
 }
 
 /// Gives each caller its row, or the batch's error.
-fn answer(batch: Vec<Append>, result: Result<Vec<AuditRow>, StoreError>) {
+fn answer(batch: Vec<Append>, result: Result<Vec<Link>, StoreError>) {
     match result {
-        Ok(rows) => {
-            for (a, row) in batch.into_iter().zip(rows) {
+        Ok(links) => {
+            for (a, link) in batch.into_iter().zip(links) {
+                let row = AuditRow {
+                    seq: link.seq,
+                    at: a.entry.at,
+                    kind: a.entry.kind,
+                    payload: a.entry.payload,
+                    prev_hash: link.prev_hash,
+                    hash: link.hash,
+                };
                 // A caller that went away no longer needs its row.
                 let _ = a.reply.send(Ok(row));
             }
@@ -233,11 +241,18 @@ fn write_loop(conn: &Mutex<Connection>, rx: &Receiver<Vec<Append>>) {
     }
 }
 
+/// Where a committed row sits in the chain.
+struct Link {
+    seq: i64,
+    prev_hash: String,
+    hash: String,
+}
+
 /// Chains and inserts the batch in one transaction: all rows or none.
 fn commit<'a>(
     c: &mut Connection,
     batch: impl ExactSizeIterator<Item = &'a Entry>,
-) -> rusqlite::Result<Vec<AuditRow>> {
+) -> rusqlite::Result<Vec<Link>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut rows = Vec::with_capacity(batch.len());
     {
@@ -255,11 +270,8 @@ fn commit<'a>(
             seq += 1;
             let hash = chain_hash(&prev_hash, seq, a.at, &a.kind, &a.payload);
             insert.execute(params![seq, a.at, a.kind, a.payload, prev_hash, hash])?;
-            rows.push(AuditRow {
+            rows.push(Link {
                 seq,
-                at: a.at,
-                kind: a.kind.clone(),
-                payload: a.payload.clone(),
                 prev_hash: std::mem::replace(&mut prev_hash, hash.clone()),
                 hash,
             });
