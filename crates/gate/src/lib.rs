@@ -295,11 +295,18 @@ impl<S: Store> Gate<S> {
                 .await?
             {
                 Some(a) => a.id,
-                None => {
-                    self.open_approval(req, (&canonical, &hash), &session, class, &reason, now)
-                        .await?
-                        .id
-                }
+                // Boxed: its future is three times the rest of this one's,
+                // which every `auto` call would otherwise carry and copy.
+                None => Box::pin(self.open_approval(
+                    req,
+                    (&canonical, &hash),
+                    &session,
+                    class,
+                    &reason,
+                    now,
+                ))
+                .await?
+                .id,
             };
             out.approval_id = Some(id);
         }

@@ -21,6 +21,7 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
+use futures::FutureExt;
 use futures::future::BoxFuture;
 use hivegate_gate::{CallRequest, Evaluation, Gate, GateDecision, GateError};
 use hivegate_policy::Verdict;
@@ -261,12 +262,15 @@ pub(crate) fn not_decided(e: &hivegate_gate::GateError) -> String {
 /// queued before the call is sent), and `run`'s output is given back only
 /// once the row is committed. Err carries what to answer instead when the
 /// row was not written (the call ran, and its result is withheld).
-pub(crate) async fn beside_record<T>(
+///
+/// A combinator, not an `async fn`: that would hold both futures twice (as
+/// its arguments and inside the join), and copy them, on every call.
+pub(crate) fn beside_record<T>(
     record: impl Future<Output = Result<GateDecision, GateError>>,
     run: impl Future<Output = T>,
-) -> Result<T, String> {
-    let (recorded, out) = tokio::join!(biased; record, run);
-    match recorded {
+) -> impl Future<Output = Result<T, String>> {
+    // `join` polls its futures in the order given.
+    futures::future::join(record, run).map(|(recorded, out)| match recorded {
         Ok(d) if d.decision.decision == Verdict::Auto => Ok(out),
         Ok(_) => Err("the gate's decision changed as the call was recorded; \
              the call only reads, and its result is withheld"
@@ -274,7 +278,7 @@ pub(crate) async fn beside_record<T>(
         Err(e) => Err(format!(
             "the gate could not record the call: {e}; it only reads, and its result is withheld"
         )),
-    }
+    })
 }
 
 fn str_arg<'a>(args: &'a Value, key: &str) -> Option<&'a str> {

@@ -197,7 +197,15 @@ impl<Role: ServiceRole> LineSender<Role> {
     /// `serde_json` writes never has one).
     pub async fn send(&self, line: Vec<u8>) -> Result<(), std::io::Error> {
         let queue = self.0.upgrade().ok_or_else(closed)?;
-        queue.send(Outgoing::Line(line)).await.map_err(|_| closed())
+        // The queue almost always has room. Waiting for it is boxed: that
+        // future is most of this one's size, which every call would carry.
+        match queue.try_send(Outgoing::Line(line)) {
+            Ok(()) => Ok(()),
+            Err(mpsc::error::TrySendError::Full(m)) => {
+                Box::pin(queue.send(m)).await.map_err(|_| closed())
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => Err(closed()),
+        }
     }
 }
 
