@@ -297,16 +297,18 @@ impl<S: Store> Gate<S> {
                 Some(a) => a.id,
                 // Boxed: its future is three times the rest of this one's,
                 // which every `auto` call would otherwise carry and copy.
-                None => Box::pin(self.open_approval(
-                    req,
-                    (&canonical, &hash),
-                    &session,
-                    class,
-                    &reason,
-                    now,
-                ))
-                .await?
-                .id,
+                None => {
+                    Box::pin(self.open_approval(
+                        req,
+                        (&canonical, &hash),
+                        &session,
+                        class,
+                        &reason,
+                        now,
+                    ))
+                    .await?
+                    .id
+                }
             };
             out.approval_id = Some(id);
         }

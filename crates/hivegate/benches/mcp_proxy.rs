@@ -327,10 +327,15 @@ const AB_ROUNDS: usize = 12;
 /// client, direct and through two builds in turn, round after round, each
 /// build's ratio to the direct round beside it; the medians are compared.
 async fn compare_builds(home: &Path, (cmd, args): (&str, &[String]), bins: [&str; 2]) {
-    let hg_args = ["mcp", "--home", home.to_str().unwrap()].map(str::to_owned);
     let mut direct = LineClient::start(cmd, args).await;
     let mut builds = Vec::new();
-    for bin in bins {
+    for (i, bin) in bins.into_iter().enumerate() {
+        // A home each: sharing one store, the idle build's checkpoint
+        // thread copied the busy one's WAL, on the CPUs the rounds use.
+        let own = home.join(format!("build-{i}"));
+        std::fs::create_dir_all(&own).unwrap();
+        std::fs::copy(home.join(".mcp.json"), own.join(".mcp.json")).unwrap();
+        let hg_args = ["mcp", "--home", own.to_str().unwrap()].map(str::to_owned);
         builds.push(LineClient::start(bin, &hg_args).await);
     }
     direct.throughput("echo", ROUND_CALLS / 4).await;
