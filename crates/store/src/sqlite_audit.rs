@@ -254,7 +254,7 @@ fn commit<'a>(
     batch: impl ExactSizeIterator<Item = &'a Entry>,
 ) -> rusqlite::Result<Vec<Link>> {
     let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let mut rows = Vec::with_capacity(batch.len());
+    let mut links = Vec::with_capacity(batch.len());
     {
         // Read inside the write lock: another process (the CLI approving a
         // call) may have appended since our last commit.
@@ -270,7 +270,7 @@ fn commit<'a>(
             seq += 1;
             let hash = chain_hash(&prev_hash, seq, a.at, &a.kind, &a.payload);
             insert.execute(params![seq, a.at, a.kind, a.payload, prev_hash, hash])?;
-            rows.push(Link {
+            links.push(Link {
                 seq,
                 prev_hash: std::mem::replace(&mut prev_hash, hash.clone()),
                 hash,
@@ -278,5 +278,5 @@ fn commit<'a>(
         }
     }
     tx.commit()?;
-    Ok(rows)
+    Ok(links)
 }
