@@ -603,6 +603,40 @@ mod tests {
         assert!(t.receive().await.is_none());
     }
 
+    /// Past the queue's room a line sender waits (the boxed path), and no
+    /// line is lost or reordered.
+    #[tokio::test]
+    async fn a_line_sender_waits_for_room_when_the_queue_is_full() {
+        let (ours_in, _theirs_out) = duplex(64);
+        let (ours_out, theirs_in) = duplex(64);
+        let t = LineTransport::<RoleServer, _>::new(ours_in, ours_out);
+        let out = t.line_sender().unwrap();
+        let n = QUEUE + 100;
+        // Nothing is read until this task has queued QUEUE lines and is
+        // waiting on the next.
+        let sending = tokio::spawn(async move {
+            for i in 0..n {
+                out.send(format!("{{\"n\":{i}}}").into_bytes())
+                    .await
+                    .unwrap();
+            }
+        });
+        let mut lines = BufReader::new(theirs_in).lines();
+        let read_all = async {
+            for i in 0..n {
+                let line = lines.next_line().await.unwrap().unwrap();
+                let m: Value = serde_json::from_str(&line).unwrap();
+                assert_eq!(m["n"], i);
+            }
+        };
+        // A sender that failed instead of waiting leaves lines missing.
+        tokio::time::timeout(std::time::Duration::from_secs(20), read_all)
+            .await
+            .expect("every line arrives");
+        sending.await.unwrap();
+        drop(t);
+    }
+
     #[tokio::test]
     async fn queued_messages_arrive_whole_and_in_order_and_close_flushes() {
         let (mut t, _peer, mut out) = pair::<RoleServer>();
