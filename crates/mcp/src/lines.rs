@@ -197,15 +197,24 @@ impl<Role: ServiceRole> LineSender<Role> {
     /// `serde_json` writes never has one).
     pub async fn send(&self, line: Vec<u8>) -> Result<(), std::io::Error> {
         let queue = self.0.upgrade().ok_or_else(closed)?;
-        // The queue almost always has room. Waiting for it is boxed: that
-        // future is most of this one's size, which every call would carry.
-        match queue.try_send(Outgoing::Line(line)) {
-            Ok(()) => Ok(()),
-            Err(mpsc::error::TrySendError::Full(m)) => {
-                Box::pin(queue.send(m)).await.map_err(|_| closed())
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => Err(closed()),
+        enqueue(&queue, Outgoing::Line(line)).await
+    }
+}
+
+/// Queues `m` for the writer task. The queue almost always has room, so
+/// `m` goes in at once; waiting for room is boxed, as that future would be
+/// most of every sender's size (and a sender's future is part of every
+/// call's).
+async fn enqueue<Role: ServiceRole>(
+    queue: &mpsc::Sender<Outgoing<Role>>,
+    m: Outgoing<Role>,
+) -> Result<(), std::io::Error> {
+    match queue.try_send(m) {
+        Ok(()) => Ok(()),
+        Err(mpsc::error::TrySendError::Full(m)) => {
+            Box::pin(queue.send(m)).await.map_err(|_| closed())
         }
+        Err(mpsc::error::TrySendError::Closed(_)) => Err(closed()),
     }
 }
 
@@ -309,7 +318,7 @@ impl<Role: LineRole, R: AsyncRead + Send + Unpin> Transport<Role> for LineTransp
         let queue = self.queue.clone();
         async move {
             match queue {
-                Some(q) => q.send(Outgoing::Message(item)).await.map_err(|_| closed()),
+                Some(q) => enqueue(&q, Outgoing::Message(item)).await,
                 None => Err(closed()),
             }
         }
@@ -402,7 +411,7 @@ async fn refuse<Role: ServiceRole>(
             Some(id),
             ErrorData::invalid_request(format!("invalid request: {error}"), None),
         ));
-        let _ = queue.send(Outgoing::Message(reply)).await;
+        let _ = enqueue(queue, Outgoing::Message(reply)).await;
     }
 }
 
