@@ -152,42 +152,76 @@ fn stat_ms(path: &str) -> Option<(f64, String)> {
     Some((ticks * 10.0, f.get(1)?.to_string()))
 }
 
+/// The direct children of process `pid`, from /proc.
+fn children(pid: u32) -> Vec<u32> {
+    let me = pid.to_string();
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|c| stat_ms(&format!("/proc/{c}/stat")).is_some_and(|(_, ppid)| ppid == me))
+        .collect()
+}
+
 /// CPU time (user + system) of a process (`pid`) and, apart, of its direct
 /// children, read from /proc: figures that the machine's noise moves far
 /// less than wall time.
 fn cpu_ms(pid: u32) -> (f64, f64) {
-    let me = pid.to_string();
-    let mine = stat_ms(&format!("/proc/{me}/stat")).map_or(0.0, |(t, _)| t);
-    let mut children = 0.0;
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if name.bytes().all(|b| b.is_ascii_digit())
-            && let Some((t, ppid)) = stat_ms(&format!("/proc/{name}/stat"))
-            && ppid == me
-        {
-            children += t;
-        }
-    }
+    let mine = stat_ms(&format!("/proc/{pid}/stat")).map_or(0.0, |(t, _)| t);
+    let children = children(pid)
+        .into_iter()
+        .filter_map(|c| stat_ms(&format!("/proc/{c}/stat")))
+        .map(|(t, _)| t)
+        .sum();
     (mine, children)
 }
 
-/// CPU time of each of a process's threads, by thread id: with a core per
-/// process, the busiest thread (not the sum) is what limits throughput.
-fn thread_ms(pid: u32) -> std::collections::BTreeMap<String, (String, f64)> {
+/// The CPU time of each thread of the processes `pids`, by thread id: with
+/// a core per process, the busiest thread (not the sum) is what limits
+/// throughput. Node runs JavaScript on one thread and collects garbage on
+/// others, beside it.
+fn thread_ms(pids: &[u32]) -> std::collections::BTreeMap<String, (String, f64)> {
     let mut out = std::collections::BTreeMap::new();
-    for entry in std::fs::read_dir(format!("/proc/{pid}/task"))
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        let tid = entry.file_name().to_string_lossy().into_owned();
-        let dir = format!("/proc/{pid}/task/{tid}");
-        if let Some((t, _)) = stat_ms(&format!("{dir}/stat")) {
-            let name = std::fs::read_to_string(format!("{dir}/comm")).unwrap_or_default();
-            out.insert(tid, (name.trim().to_owned(), t));
+    for pid in pids {
+        for entry in std::fs::read_dir(format!("/proc/{pid}/task"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let tid = entry.file_name().to_string_lossy().into_owned();
+            let dir = format!("/proc/{pid}/task/{tid}");
+            if let Some((t, _)) = stat_ms(&format!("{dir}/stat")) {
+                let name = std::fs::read_to_string(format!("{dir}/comm")).unwrap_or_default();
+                out.insert(tid, (name.trim().to_owned(), t));
+            }
         }
     }
     out
+}
+
+/// µs per call over `calls` of each thread of `pids` that ran since
+/// `before` (their [`thread_ms`] then), busiest first.
+fn thread_us(
+    pids: &[u32],
+    before: &std::collections::BTreeMap<String, (String, f64)>,
+    calls: usize,
+) -> Vec<(String, f64)> {
+    let mut threads: Vec<(String, f64)> = thread_ms(pids)
+        .into_iter()
+        .map(|(tid, (name, t))| {
+            let was = before.get(&tid).map_or(0.0, |b| b.1);
+            (name, (t - was) * 1e3 / calls as f64)
+        })
+        .filter(|(_, us)| *us > 0.0)
+        .collect();
+    threads.sort_by(|a, b| b.1.total_cmp(&a.1));
+    threads
+}
+
+/// The largest of [`thread_us`]'s figures (0 for none).
+fn busiest(threads: &[(String, f64)]) -> f64 {
+    threads.first().map_or(0.0, |t| t.1)
 }
 
 /// A load generator that costs little CPU: JSON-RPC lines written to and
@@ -197,7 +231,7 @@ fn thread_ms(pid: u32) -> std::collections::BTreeMap<String, (String, f64)> {
 /// cores for three processes, that share moves the proxied figure more
 /// than the gateway does, so throughput is also measured with this one.
 struct LineClient {
-    _child: tokio::process::Child,
+    child: tokio::process::Child,
     input: tokio::io::BufWriter<tokio::process::ChildStdin>,
     output: tokio::io::BufReader<tokio::process::ChildStdout>,
     line: String,
@@ -217,7 +251,7 @@ impl LineClient {
         let mut c = LineClient {
             input: tokio::io::BufWriter::new(child.stdin.take().unwrap()),
             output: tokio::io::BufReader::new(child.stdout.take().unwrap()),
-            _child: child,
+            child,
             line: String::new(),
         };
         c.send(
@@ -231,6 +265,10 @@ impl LineClient {
         c.send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
             .await;
         c
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id().expect("the client's server is running")
     }
 
     async fn send(&mut self, message: serde_json::Value) {
@@ -298,14 +336,56 @@ impl Drop for Serve {
     }
 }
 
-/// Calls per second that CPU time alone allows: no single-threaded stage
-/// (`serial`, µs per call each) runs faster than one core, and all the
-/// processes (`all`, µs per call) share `cores`. Measured throughput below
-/// it was lost to the processes waiting on each other, not to CPU work.
-fn cpu_bound_rate(serial: &[f64], cores: f64, all: &[f64]) -> f64 {
-    let slowest = serial.iter().copied().fold(0.0, f64::max);
-    let total: f64 = all.iter().sum();
-    (1e6 / slowest).min(cores * 1e6 / total)
+/// CPU time per call (µs) of each process on one path of a call: the
+/// client, the gateway (0 direct) and node, each as a whole and its
+/// busiest thread.
+#[derive(Default)]
+struct PathCpu {
+    client: f64,
+    gateway: f64,
+    gateway_thread: f64,
+    node: f64,
+    node_thread: f64,
+}
+
+impl PathCpu {
+    /// Calls per second that CPU time alone allows: no thread runs faster
+    /// than one core, and all the processes share `cores`. Measured
+    /// throughput below it was lost to the processes waiting on each
+    /// other, not to CPU work.
+    fn bound(&self, cores: f64) -> f64 {
+        let slowest = self.gateway_thread.max(self.node_thread);
+        let total = self.client + self.gateway + self.node;
+        (1e6 / slowest).min(cores * 1e6 / total)
+    }
+}
+
+fn print_path_cpu(direct: &PathCpu, proxied: &PathCpu) {
+    println!(
+        "  direct: node {:.0} µs (its busiest thread {:.0}), the client {:.0} µs",
+        direct.node, direct.node_thread, direct.client
+    );
+    println!(
+        "  through hivegate: node {:.0} µs ({:.0}), the gateway {:.1} µs ({:.1}), the client {:.0} µs",
+        proxied.node, proxied.node_thread, proxied.gateway, proxied.gateway_thread, proxied.client
+    );
+}
+
+/// Both paths' CPU bound, their ratio, and the gateway's CPU per call
+/// that would let the bound reach the target, node and the client
+/// costing what they did.
+fn print_cpu_bound(direct: &PathCpu, proxied: &PathCpu) {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from) as f64;
+    let (direct_cap, proxied_cap) = (direct.bound(cores), proxied.bound(cores));
+    println!(
+        "  bound by CPU alone on {cores} cores: direct {direct_cap:.0}/s, through hivegate {proxied_cap:.0}/s, a ratio of at most {:.2}; below that, the processes waited on each other",
+        proxied_cap / direct_cap
+    );
+    let room = cores * 1e6 / (0.8 * direct_cap) - proxied.node - proxied.client;
+    println!(
+        "  for a bound of 0.8, the gateway could take at most {room:.1} µs per call; it took {:.1}",
+        proxied.gateway
+    );
 }
 
 /// The round (direct, proxied calls per second) of median ratio, and every
@@ -428,33 +508,33 @@ async fn main() {
     let n = CPU_ROUNDS * ROUND_CALLS;
     let me = std::process::id();
     let (node0, client0) = (cpu_ms(dpid).0, cpu_ms(me).0);
+    let node_threads0 = thread_ms(&[dpid]);
     for _ in 0..CPU_ROUNDS {
         throughput(d.peer(), "echo").await;
     }
-    let node_us = (cpu_ms(dpid).0 - node0) * 1e3 / n as f64;
-    let client_direct_us = (cpu_ms(me).0 - client0) * 1e3 / n as f64;
+    let direct = PathCpu {
+        client: (cpu_ms(me).0 - client0) * 1e3 / n as f64,
+        node: (cpu_ms(dpid).0 - node0) * 1e3 / n as f64,
+        node_thread: busiest(&thread_us(&[dpid], &node_threads0, n)),
+        ..PathCpu::default()
+    };
     let (gw0, child0) = cpu_ms(gpid);
     let client0 = cpu_ms(me).0;
-    let threads0 = thread_ms(gpid);
+    let upstreams = children(gpid);
+    let (threads0, child_threads0) = (thread_ms(&[gpid]), thread_ms(&upstreams));
     for _ in 0..CPU_ROUNDS {
         throughput(g.peer(), "mcp_everything_echo").await;
     }
-    let client_proxied_us = (cpu_ms(me).0 - client0) * 1e3 / n as f64;
+    let client_proxied = (cpu_ms(me).0 - client0) * 1e3 / n as f64;
     let (gw1, child1) = cpu_ms(gpid);
-    let (gw_us, child_us) = (
-        (gw1 - gw0) * 1e3 / n as f64,
-        (child1 - child0) * 1e3 / n as f64,
-    );
-    let mut threads: Vec<(String, f64)> = thread_ms(gpid)
-        .into_iter()
-        .map(|(tid, (name, t))| {
-            let before = threads0.get(&tid).map_or(0.0, |b| b.1);
-            (name, (t - before) * 1e3 / n as f64)
-        })
-        .filter(|(_, us)| *us > 0.0)
-        .collect();
-    threads.sort_by(|a, b| b.1.total_cmp(&a.1));
-    let (busiest, busiest_us) = threads.first().cloned().unwrap_or_default();
+    let threads = thread_us(&[gpid], &threads0, n);
+    let proxied = PathCpu {
+        client: client_proxied,
+        gateway: (gw1 - gw0) * 1e3 / n as f64,
+        gateway_thread: busiest(&threads),
+        node: (child1 - child0) * 1e3 / n as f64,
+        node_thread: busiest(&thread_us(&upstreams, &child_threads0, n)),
+    };
     let per_thread: Vec<String> = threads
         .iter()
         .map(|(name, us)| format!("{name} {us:.1}"))
@@ -482,27 +562,13 @@ async fn main() {
         tg / td,
         ratios.join(", ")
     );
+    println!("CPU per call at {CONCURRENCY} in flight:");
+    print_path_cpu(&direct, &proxied);
     println!(
-        "CPU per call at {CONCURRENCY} in flight: node direct {node_us:.0} µs; through hivegate: node {child_us:.0} µs, the gateway {gw_us:.1} µs (its busiest thread, {busiest}: {busiest_us:.1} µs)"
-    );
-    println!(
-        "  the gateway's threads, µs per call: {}",
+        "  the gateway's threads, µs per call, busiest first: {}",
         per_thread.join(", ")
     );
-    println!(
-        "  this bench's client: {client_direct_us:.0} µs per call direct, {client_proxied_us:.0} µs through hivegate"
-    );
-    let cores = std::thread::available_parallelism().map_or(1, usize::from) as f64;
-    let direct_cap = cpu_bound_rate(&[node_us], cores, &[node_us, client_direct_us]);
-    let proxied_cap = cpu_bound_rate(
-        &[child_us, busiest_us],
-        cores,
-        &[child_us, gw_us, client_proxied_us],
-    );
-    println!(
-        "  bound by CPU alone on {cores} cores: direct {direct_cap:.0}/s, through hivegate {proxied_cap:.0}/s, a ratio of at most {:.2}; below that, the processes waited on each other",
-        proxied_cap / direct_cap
-    );
+    print_cpu_bound(&direct, &proxied);
     // A call that does some work: the same 16 in flight, after a round
     // each to warm up.
     let mut direct_fs = tokio::process::Command::new(&fs_cmd);
@@ -529,6 +595,14 @@ async fn main() {
     lg.throughput("mcp_everything_echo", ROUND_CALLS / 4).await;
     let mut lean = Vec::with_capacity(RATIO_ROUNDS);
     let (mut client_direct, mut client_proxied) = (0.0, 0.0);
+    let (node_pid, gw_pid) = (ld.pid(), lg.pid());
+    let upstreams = children(gw_pid);
+    let (node0, (gw0, child0)) = (cpu_ms(node_pid).0, cpu_ms(gw_pid));
+    let (node_threads0, gw_threads0, child_threads0) = (
+        thread_ms(&[node_pid]),
+        thread_ms(&[gw_pid]),
+        thread_ms(&upstreams),
+    );
     for _ in 0..RATIO_ROUNDS {
         let c0 = cpu_ms(me).0;
         let td = ld.throughput("echo", ROUND_CALLS).await;
@@ -538,18 +612,34 @@ async fn main() {
         client_proxied += cpu_ms(me).0 - c1;
         lean.push((td, tg));
     }
+    let calls = RATIO_ROUNDS * ROUND_CALLS;
+    let per_call = |ms: f64| ms * 1e3 / calls as f64;
+    let (gw1, child1) = cpu_ms(gw_pid);
+    let direct = PathCpu {
+        client: per_call(client_direct),
+        node: per_call(cpu_ms(node_pid).0 - node0),
+        node_thread: busiest(&thread_us(&[node_pid], &node_threads0, calls)),
+        ..PathCpu::default()
+    };
+    let proxied = PathCpu {
+        client: per_call(client_proxied),
+        gateway: per_call(gw1 - gw0),
+        gateway_thread: busiest(&thread_us(&[gw_pid], &gw_threads0, calls)),
+        node: per_call(child1 - child0),
+        node_thread: busiest(&thread_us(&upstreams, &child_threads0, calls)),
+    };
     let ((td, tg), ratios) = median_round(&mut lean);
-    let per_call = |ms: f64| ms * 1e3 / (RATIO_ROUNDS * ROUND_CALLS) as f64;
     println!(
-        "throughput with a lean line client ({:.0} µs CPU per call direct, {:.0} through hivegate), the median of {RATIO_ROUNDS} interleaved rounds:",
-        per_call(client_direct),
-        per_call(client_proxied)
+        "throughput with a lean line client, the median of {RATIO_ROUNDS} interleaved rounds:"
     );
     println!(
         "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (the rounds, lowest first: {})",
         tg / td,
         ratios.join(", ")
     );
+    println!("  CPU per call over those rounds:");
+    print_path_cpu(&direct, &proxied);
+    print_cpu_bound(&direct, &proxied);
     drop((ld, lg));
 
     // 200 concurrent downstream sessions over streamable HTTP.
