@@ -495,6 +495,82 @@ async fn a_corrupt_sqlite_file_is_refused_not_overwritten() {
     );
 }
 
+/// Copies everything committed into the database file itself, so that a
+/// page changed there is the page SQLite reads.
+fn checkpoint(path: &std::path::Path) {
+    let raw = rusqlite::Connection::open(path).unwrap();
+    raw.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
+    let busy: i64 = raw
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(busy, 0, "the checkpoint could not finish");
+}
+
+/// Overwrites page `page` (1-based) of the SQLite file at `path` with
+/// bytes no page has: what a failing disk or a stray write leaves.
+fn damage_page(path: &std::path::Path, page: u64) {
+    use std::io::{Seek, SeekFrom, Write};
+    let size = 4096;
+    let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    f.seek(SeekFrom::Start((page - 1) * size)).unwrap();
+    f.write_all(&vec![0xA5; size as usize]).unwrap();
+}
+
+#[tokio::test]
+async fn a_damaged_table_is_refused_at_open_and_the_file_kept() {
+    let dir = TempDir::new();
+    let path = dir.0.join("hivegate.db");
+    drop(SqliteStore::open(&path).unwrap());
+    checkpoint(&path);
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    let root: u64 = raw
+        .query_row(
+            "SELECT rootpage FROM sqlite_schema WHERE name = 'approvals'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    drop(raw);
+    damage_page(&path, root);
+    let before = std::fs::read(&path).unwrap();
+    let err = SqliteStore::open(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Corrupt(_)), "{err}");
+    assert!(err.to_string().contains("hivegate.db"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+/// Opening does not read the whole audit (it only grows, and every
+/// `hivegate mcp` opens the store), so a damaged page deep in it does not
+/// stop a start; reading over it is a clear error.
+#[tokio::test]
+async fn a_damaged_old_audit_page_does_not_stop_a_start_and_reading_it_fails_clearly() {
+    let dir = TempDir::new();
+    let path = dir.0.join("hivegate.db");
+    let s = SqliteStore::open(&path).unwrap();
+    let payload = json!({"text": "old row ".repeat(100)});
+    for i in 0..600 {
+        s.audit_append("decision", &payload, i).await.unwrap();
+    }
+    drop(s);
+    checkpoint(&path);
+    // A leaf page of the audit, a third of the way into the file: a table
+    // leaf (type 13) that holds rows written above.
+    let bytes = std::fs::read(&path).unwrap();
+    let page = (bytes.len() / 4096 / 3..bytes.len() / 4096)
+        .find(|p| {
+            let page = &bytes[p * 4096..(p + 1) * 4096];
+            page[0] == 13 && page.windows(8).any(|w| w == b"old row ")
+        })
+        .expect("an audit leaf page") as u64
+        + 1;
+    damage_page(&path, page);
+    let s = SqliteStore::open(&path).unwrap();
+    let row = s.audit_append("decision", &json!({"new": true}), 600).await;
+    assert_eq!(row.unwrap().seq, 601);
+    let err = s.audit_page(0, 1000).await.unwrap_err();
+    assert!(err.to_string().contains("malformed"), "{err}");
+}
+
 mod marketplace {
     use super::*;
     use hivegate_store::marketplace::{MarketQuery, Marketplace, Package, parse_registry};
