@@ -164,17 +164,10 @@ fn children(pid: u32) -> Vec<u32> {
         .collect()
 }
 
-/// CPU time (user + system) of a process (`pid`) and, apart, of its direct
-/// children, read from /proc: figures that the machine's noise moves far
-/// less than wall time.
-fn cpu_ms(pid: u32) -> (f64, f64) {
-    let mine = stat_ms(&format!("/proc/{pid}/stat")).map_or(0.0, |(t, _)| t);
-    let children = children(pid)
-        .into_iter()
-        .filter_map(|c| stat_ms(&format!("/proc/{c}/stat")))
-        .map(|(t, _)| t)
-        .sum();
-    (mine, children)
+/// CPU time (user + system) of process `pid`, read from /proc: a figure
+/// that the machine's noise moves far less than wall time.
+fn cpu_ms(pid: u32) -> f64 {
+    stat_ms(&format!("/proc/{pid}/stat")).map_or(0.0, |(t, _)| t)
 }
 
 /// The CPU time of each thread of the processes `pids`, by thread id: with
@@ -200,28 +193,40 @@ fn thread_ms(pids: &[u32]) -> std::collections::BTreeMap<String, (String, f64)> 
     out
 }
 
-/// µs per call over `calls` of each thread of `pids` that ran since
-/// `before` (their [`thread_ms`] then), busiest first.
-fn thread_us(
-    pids: &[u32],
-    before: &std::collections::BTreeMap<String, (String, f64)>,
-    calls: usize,
-) -> Vec<(String, f64)> {
-    let mut threads: Vec<(String, f64)> = thread_ms(pids)
-        .into_iter()
-        .map(|(tid, (name, t))| {
-            let was = before.get(&tid).map_or(0.0, |b| b.1);
-            (name, (t - was) * 1e3 / calls as f64)
-        })
-        .filter(|(_, us)| *us > 0.0)
-        .collect();
-    threads.sort_by(|a, b| b.1.total_cmp(&a.1));
-    threads
+/// The threads of some processes, read before rounds of calls, to tell
+/// their CPU time per call after them.
+struct Meter {
+    pids: Vec<u32>,
+    before: std::collections::BTreeMap<String, (String, f64)>,
 }
 
-/// The largest of [`thread_us`]'s figures (0 for none).
-fn busiest(threads: &[(String, f64)]) -> f64 {
-    threads.first().map_or(0.0, |t| t.1)
+impl Meter {
+    fn start(pids: Vec<u32>) -> Meter {
+        let before = thread_ms(&pids);
+        Meter { pids, before }
+    }
+
+    /// µs per call over `calls` of each thread that ran since the start,
+    /// busiest first.
+    fn threads(&self, calls: usize) -> Vec<(String, f64)> {
+        let mut threads: Vec<(String, f64)> = thread_ms(&self.pids)
+            .into_iter()
+            .map(|(tid, (name, t))| {
+                let was = self.before.get(&tid).map_or(0.0, |b| b.1);
+                (name, (t - was) * 1e3 / calls as f64)
+            })
+            .filter(|(_, us)| *us > 0.0)
+            .collect();
+        threads.sort_by(|a, b| b.1.total_cmp(&a.1));
+        threads
+    }
+
+    /// µs per call of all the threads together, and of the busiest.
+    fn per_call(&self, calls: usize) -> (f64, f64) {
+        let threads = self.threads(calls);
+        let busiest = threads.first().map_or(0.0, |t| t.1);
+        (threads.iter().map(|t| t.1).sum(), busiest)
+    }
 }
 
 /// A load generator that costs little CPU: JSON-RPC lines written to and
@@ -349,6 +354,20 @@ struct PathCpu {
 }
 
 impl PathCpu {
+    /// From the meters of a path's processes (`gateway` none direct) and
+    /// the client's µs per call.
+    fn measured(client: f64, gateway: Option<&Meter>, node: &Meter, calls: usize) -> PathCpu {
+        let (gateway, gateway_thread) = gateway.map_or((0.0, 0.0), |g| g.per_call(calls));
+        let (node, node_thread) = node.per_call(calls);
+        PathCpu {
+            client,
+            gateway,
+            gateway_thread,
+            node,
+            node_thread,
+        }
+    }
+
     /// Calls per second that CPU time alone allows: no thread runs faster
     /// than one core, and all the processes share `cores`. Measured
     /// throughput below it was lost to the processes waiting on each
@@ -507,35 +526,20 @@ async fn main() {
     let (dpid, gpid) = (dpid.unwrap(), gpid.unwrap());
     let n = CPU_ROUNDS * ROUND_CALLS;
     let me = std::process::id();
-    let (node0, client0) = (cpu_ms(dpid).0, cpu_ms(me).0);
-    let node_threads0 = thread_ms(&[dpid]);
+    let (node, client0) = (Meter::start(vec![dpid]), cpu_ms(me));
     for _ in 0..CPU_ROUNDS {
         throughput(d.peer(), "echo").await;
     }
-    let direct = PathCpu {
-        client: (cpu_ms(me).0 - client0) * 1e3 / n as f64,
-        node: (cpu_ms(dpid).0 - node0) * 1e3 / n as f64,
-        node_thread: busiest(&thread_us(&[dpid], &node_threads0, n)),
-        ..PathCpu::default()
-    };
-    let (gw0, child0) = cpu_ms(gpid);
-    let client0 = cpu_ms(me).0;
-    let upstreams = children(gpid);
-    let (threads0, child_threads0) = (thread_ms(&[gpid]), thread_ms(&upstreams));
+    let direct = PathCpu::measured((cpu_ms(me) - client0) * 1e3 / n as f64, None, &node, n);
+    let (gateway, node) = (Meter::start(vec![gpid]), Meter::start(children(gpid)));
+    let client0 = cpu_ms(me);
     for _ in 0..CPU_ROUNDS {
         throughput(g.peer(), "mcp_everything_echo").await;
     }
-    let client_proxied = (cpu_ms(me).0 - client0) * 1e3 / n as f64;
-    let (gw1, child1) = cpu_ms(gpid);
-    let threads = thread_us(&[gpid], &threads0, n);
-    let proxied = PathCpu {
-        client: client_proxied,
-        gateway: (gw1 - gw0) * 1e3 / n as f64,
-        gateway_thread: busiest(&threads),
-        node: (child1 - child0) * 1e3 / n as f64,
-        node_thread: busiest(&thread_us(&upstreams, &child_threads0, n)),
-    };
-    let per_thread: Vec<String> = threads
+    let client = (cpu_ms(me) - client0) * 1e3 / n as f64;
+    let proxied = PathCpu::measured(client, Some(&gateway), &node, n);
+    let per_thread: Vec<String> = gateway
+        .threads(n)
         .iter()
         .map(|(name, us)| format!("{name} {us:.1}"))
         .collect();
@@ -595,39 +599,24 @@ async fn main() {
     lg.throughput("mcp_everything_echo", ROUND_CALLS / 4).await;
     let mut lean = Vec::with_capacity(RATIO_ROUNDS);
     let (mut client_direct, mut client_proxied) = (0.0, 0.0);
-    let (node_pid, gw_pid) = (ld.pid(), lg.pid());
-    let upstreams = children(gw_pid);
-    let (node0, (gw0, child0)) = (cpu_ms(node_pid).0, cpu_ms(gw_pid));
-    let (node_threads0, gw_threads0, child_threads0) = (
-        thread_ms(&[node_pid]),
-        thread_ms(&[gw_pid]),
-        thread_ms(&upstreams),
+    let (direct_node, gateway, node) = (
+        Meter::start(vec![ld.pid()]),
+        Meter::start(vec![lg.pid()]),
+        Meter::start(children(lg.pid())),
     );
     for _ in 0..RATIO_ROUNDS {
-        let c0 = cpu_ms(me).0;
+        let c0 = cpu_ms(me);
         let td = ld.throughput("echo", ROUND_CALLS).await;
-        let c1 = cpu_ms(me).0;
+        let c1 = cpu_ms(me);
         let tg = lg.throughput("mcp_everything_echo", ROUND_CALLS).await;
         client_direct += c1 - c0;
-        client_proxied += cpu_ms(me).0 - c1;
+        client_proxied += cpu_ms(me) - c1;
         lean.push((td, tg));
     }
     let calls = RATIO_ROUNDS * ROUND_CALLS;
     let per_call = |ms: f64| ms * 1e3 / calls as f64;
-    let (gw1, child1) = cpu_ms(gw_pid);
-    let direct = PathCpu {
-        client: per_call(client_direct),
-        node: per_call(cpu_ms(node_pid).0 - node0),
-        node_thread: busiest(&thread_us(&[node_pid], &node_threads0, calls)),
-        ..PathCpu::default()
-    };
-    let proxied = PathCpu {
-        client: per_call(client_proxied),
-        gateway: per_call(gw1 - gw0),
-        gateway_thread: busiest(&thread_us(&[gw_pid], &gw_threads0, calls)),
-        node: per_call(child1 - child0),
-        node_thread: busiest(&thread_us(&upstreams, &child_threads0, calls)),
-    };
+    let direct = PathCpu::measured(per_call(client_direct), None, &direct_node, calls);
+    let proxied = PathCpu::measured(per_call(client_proxied), Some(&gateway), &node, calls);
     let ((td, tg), ratios) = median_round(&mut lean);
     println!(
         "throughput with a lean line client, the median of {RATIO_ROUNDS} interleaved rounds:"
