@@ -496,24 +496,25 @@ async fn a_corrupt_sqlite_file_is_refused_not_overwritten() {
 }
 
 /// Copies everything committed into the database file itself, so that a
-/// page changed there is the page SQLite reads.
-fn checkpoint(path: &std::path::Path) {
+/// page changed there is the page SQLite reads; returns the page size.
+fn checkpoint(path: &std::path::Path) -> usize {
     let raw = rusqlite::Connection::open(path).unwrap();
     raw.busy_timeout(std::time::Duration::from_secs(5)).unwrap();
     let busy: i64 = raw
         .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get(0))
         .unwrap();
     assert_eq!(busy, 0, "the checkpoint could not finish");
+    raw.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap()
 }
 
-/// Overwrites page `page` (1-based) of the SQLite file at `path` with
-/// bytes no page has: what a failing disk or a stray write leaves.
-fn damage_page(path: &std::path::Path, page: u64) {
+/// Overwrites page `page` (1-based, of `size` bytes) of the SQLite file at
+/// `path` with bytes no page has: what a failing disk or a stray write
+/// leaves.
+fn damage_page(path: &std::path::Path, page: usize, size: usize) {
     use std::io::{Seek, SeekFrom, Write};
-    let size = 4096;
     let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
-    f.seek(SeekFrom::Start((page - 1) * size)).unwrap();
-    f.write_all(&vec![0xA5; size as usize]).unwrap();
+    f.seek(SeekFrom::Start(((page - 1) * size) as u64)).unwrap();
+    f.write_all(&vec![0xA5; size]).unwrap();
 }
 
 #[tokio::test]
@@ -521,9 +522,9 @@ async fn a_damaged_table_is_refused_at_open_and_the_file_kept() {
     let dir = TempDir::new();
     let path = dir.0.join("hivegate.db");
     drop(SqliteStore::open(&path).unwrap());
-    checkpoint(&path);
+    let size = checkpoint(&path);
     let raw = rusqlite::Connection::open(&path).unwrap();
-    let root: u64 = raw
+    let root: usize = raw
         .query_row(
             "SELECT rootpage FROM sqlite_schema WHERE name = 'approvals'",
             [],
@@ -531,7 +532,7 @@ async fn a_damaged_table_is_refused_at_open_and_the_file_kept() {
         )
         .unwrap();
     drop(raw);
-    damage_page(&path, root);
+    damage_page(&path, root, size);
     let before = std::fs::read(&path).unwrap();
     let err = SqliteStore::open(&path).unwrap_err();
     assert!(matches!(err, StoreError::Corrupt(_)), "{err}");
@@ -552,18 +553,16 @@ async fn a_damaged_old_audit_page_does_not_stop_a_start_and_reading_it_fails_cle
         s.audit_append("decision", &payload, i).await.unwrap();
     }
     drop(s);
-    checkpoint(&path);
+    let size = checkpoint(&path);
     // A leaf page of the audit, a third of the way into the file: a table
     // leaf (type 13) that holds rows written above.
     let bytes = std::fs::read(&path).unwrap();
-    let page = (bytes.len() / 4096 / 3..bytes.len() / 4096)
-        .find(|p| {
-            let page = &bytes[p * 4096..(p + 1) * 4096];
-            page[0] == 13 && page.windows(8).any(|w| w == b"old row ")
-        })
-        .expect("an audit leaf page") as u64
+    let pages: Vec<&[u8]> = bytes.chunks_exact(size).collect();
+    let page = (pages.len() / 3..pages.len())
+        .find(|&p| pages[p][0] == 13 && pages[p].windows(8).any(|w| w == b"old row "))
+        .expect("an audit leaf page")
         + 1;
-    damage_page(&path, page);
+    damage_page(&path, page, size);
     let s = SqliteStore::open(&path).unwrap();
     let row = s.audit_append("decision", &json!({"new": true}), 600).await;
     assert_eq!(row.unwrap().seq, 601);
