@@ -15,7 +15,7 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, params};
 use tokio::sync::oneshot;
 
 use crate::audit::{GENESIS_HASH, chain_hash};
@@ -242,6 +242,7 @@ fn write_loop(conn: &Mutex<Connection>, rx: &Receiver<Vec<Append>>) {
 }
 
 /// Where a committed row sits in the chain.
+#[derive(Debug)]
 struct Link {
     seq: i64,
     prev_hash: String,
@@ -249,34 +250,102 @@ struct Link {
 }
 
 /// Chains and inserts the batch in one transaction: all rows or none.
+/// `BEGIN` and `COMMIT` are cached statements, as the insert is: a batch
+/// is often one or two rows, and parsing both again for every commit cost
+/// more than inserting a row.
 fn commit<'a>(
     c: &mut Connection,
     batch: impl ExactSizeIterator<Item = &'a Entry>,
 ) -> rusqlite::Result<Vec<Link>> {
-    let tx = c.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let mut links = Vec::with_capacity(batch.len());
-    {
-        // Read inside the write lock: another process (the CLI approving a
-        // call) may have appended since our last commit.
-        let last: Option<(i64, String)> = tx
-            .prepare_cached("SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1")?
-            .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-        let (mut seq, mut prev_hash) = last.unwrap_or((0, GENESIS_HASH.to_owned()));
-        let mut insert = tx.prepare_cached(
-            "INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-        )?;
-        for a in batch {
-            seq += 1;
-            let hash = chain_hash(&prev_hash, seq, a.at, &a.kind, &a.payload);
-            insert.execute(params![seq, a.at, a.kind, a.payload, prev_hash, hash])?;
-            links.push(Link {
-                seq,
-                prev_hash: std::mem::replace(&mut prev_hash, hash.clone()),
-                hash,
-            });
+    c.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
+    let result = chain(c, batch).and_then(|links| {
+        c.prepare_cached("COMMIT")?.execute([])?;
+        Ok(links)
+    });
+    if result.is_err() && !c.is_autocommit() {
+        if let Err(e) = c.execute_batch("ROLLBACK") {
+            tracing::warn!(error = %e, "could not roll back a failed audit batch");
         }
     }
-    tx.commit()?;
+    result
+}
+
+/// Inserts the batch after the chain's last row, inside the caller's
+/// transaction.
+fn chain<'a>(
+    c: &Connection,
+    batch: impl ExactSizeIterator<Item = &'a Entry>,
+) -> rusqlite::Result<Vec<Link>> {
+    let mut links = Vec::with_capacity(batch.len());
+    // Read inside the write lock: another process (the CLI approving a
+    // call) may have appended since our last commit.
+    let last: Option<(i64, String)> = c
+        .prepare_cached("SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1")?
+        .query_row([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let (mut seq, mut prev_hash) = last.unwrap_or((0, GENESIS_HASH.to_owned()));
+    let mut insert = c.prepare_cached(
+        "INSERT INTO audit (seq, at, kind, payload, prev_hash, hash) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for a in batch {
+        seq += 1;
+        let hash = chain_hash(&prev_hash, seq, a.at, &a.kind, &a.payload);
+        insert.execute(params![seq, a.at, a.kind, a.payload, prev_hash, hash])?;
+        links.push(Link {
+            seq,
+            prev_hash: std::mem::replace(&mut prev_hash, hash.clone()),
+            hash,
+        });
+    }
     Ok(links)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)] // test code: a panic is a failure report
+
+    use super::*;
+
+    fn entry(payload: &str) -> Entry {
+        Entry {
+            kind: "decision".into(),
+            payload: payload.into(),
+            at: 1,
+        }
+    }
+
+    fn rows(c: &Connection) -> i64 {
+        c.query_row("SELECT count(*) FROM audit", [], |r| r.get(0))
+            .unwrap()
+    }
+
+    /// A batch that fails part-way leaves none of its rows and no open
+    /// transaction: the next batch commits, and the chain goes on from the
+    /// last committed row.
+    #[test]
+    fn a_failed_batch_leaves_nothing_and_the_next_one_commits() {
+        let mut c = Connection::open_in_memory().unwrap();
+        c.execute_batch(
+            "CREATE TABLE audit (seq INTEGER PRIMARY KEY, at BIGINT NOT NULL, kind TEXT NOT NULL,
+                payload TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
+             CREATE TEMP TRIGGER refuse BEFORE INSERT ON audit WHEN NEW.payload = 'boom'
+                BEGIN SELECT RAISE(ABORT, 'refused'); END;",
+        )
+        .unwrap();
+        let first = [entry("a")];
+        assert_eq!(commit(&mut c, first.iter()).unwrap()[0].seq, 1);
+        let bad = [entry("b"), entry("boom"), entry("c")];
+        let e = commit(&mut c, bad.iter()).unwrap_err();
+        assert!(e.to_string().contains("refused"), "{e}");
+        assert!(c.is_autocommit(), "no transaction left open");
+        assert_eq!(rows(&c), 1, "none of the failed batch's rows stay");
+        let next = [entry("d"), entry("e")];
+        let links = commit(&mut c, next.iter()).unwrap();
+        assert_eq!(links.iter().map(|l| l.seq).collect::<Vec<_>>(), [2, 3]);
+        let first_hash: String = c
+            .query_row("SELECT hash FROM audit WHERE seq = 1", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(links[0].prev_hash, first_hash);
+        assert_eq!(rows(&c), 3);
+    }
 }
