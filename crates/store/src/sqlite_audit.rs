@@ -262,10 +262,11 @@ fn commit<'a>(
         c.prepare_cached("COMMIT")?.execute([])?;
         Ok(links)
     });
-    if result.is_err() && !c.is_autocommit() {
-        if let Err(e) = c.execute_batch("ROLLBACK") {
-            tracing::warn!(error = %e, "could not roll back a failed audit batch");
-        }
+    if result.is_err()
+        && !c.is_autocommit()
+        && let Err(e) = c.execute_batch("ROLLBACK")
+    {
+        tracing::warn!(error = %e, "could not roll back a failed audit batch");
     }
     result
 }
