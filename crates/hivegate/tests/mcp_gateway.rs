@@ -1203,10 +1203,10 @@ fn an_https_upstream_is_reached_only_with_a_trusted_certificate() {
 /// `hivegate mcp` spoken to line by line, as a client writes it: the
 /// lines it answers, by id, as they arrive.
 struct RawSession {
-    stdin: tokio::process::ChildStdin,
+    stdin: std::pin::Pin<Box<dyn tokio::io::AsyncWrite + Send>>,
     lines: tokio::sync::mpsc::UnboundedReceiver<Value>,
     seen: Vec<Value>,
-    _child: tokio::process::Child,
+    child: tokio::process::Child,
 }
 
 impl RawSession {
@@ -1241,8 +1241,43 @@ impl RawSession {
             .stdout(std::process::Stdio::piped())
             .kill_on_drop(true);
         let mut child = cmd.spawn().unwrap();
-        let stdin = child.stdin.take().unwrap();
+        let stdin = Box::pin(child.stdin.take().unwrap());
         let stdout = child.stdout.take().unwrap();
+        RawSession::over(child, stdin, stdout)
+    }
+
+    /// As Node's `child_process` starts a server (the TypeScript SDK's
+    /// stdio transport, the inspector, desktop hosts): stdin and stdout
+    /// are each one end of a Unix socket pair, not pipes.
+    fn start_over_sockets(home: &Home, extra: &[&str]) -> RawSession {
+        use std::os::unix::net::UnixStream;
+        let (stdin_ours, stdin_theirs) = UnixStream::pair().unwrap();
+        let (stdout_ours, stdout_theirs) = UnixStream::pair().unwrap();
+        let mut cmd = mcp_stdio(home, extra);
+        cmd.stdin(std::process::Stdio::from(std::os::fd::OwnedFd::from(
+            stdin_theirs,
+        )))
+        .stdout(std::process::Stdio::from(std::os::fd::OwnedFd::from(
+            stdout_theirs,
+        )))
+        .kill_on_drop(true);
+        let child = cmd.spawn().unwrap();
+        let tokio_side = |s: UnixStream| {
+            s.set_nonblocking(true).unwrap();
+            tokio::net::UnixStream::from_std(s).unwrap()
+        };
+        RawSession::over(
+            child,
+            Box::pin(tokio_side(stdin_ours)),
+            tokio_side(stdout_ours),
+        )
+    }
+
+    fn over(
+        child: tokio::process::Child,
+        stdin: std::pin::Pin<Box<dyn tokio::io::AsyncWrite + Send>>,
+        stdout: impl tokio::io::AsyncRead + Unpin + Send + 'static,
+    ) -> RawSession {
         let (tx, lines) = tokio::sync::mpsc::unbounded_channel();
         tokio::spawn(async move {
             use tokio::io::AsyncBufReadExt;
@@ -1259,7 +1294,7 @@ impl RawSession {
             stdin,
             lines,
             seen: Vec::new(),
-            _child: child,
+            child,
         }
     }
 
@@ -1391,6 +1426,56 @@ async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
             .is_some_and(|t| t.contains("completed")),
         "{done}"
     );
+}
+
+/// Over socket pairs, as a Node-based host starts it: the handshake, calls
+/// in flight together on the fast lane, one left to the full path for a
+/// human, and a clean exit when the client closes stdin.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_runs_over_socket_pairs_as_node_starts_it() {
+    let home = Home::new("sockets");
+    std::fs::create_dir_all(&home.0).unwrap();
+    let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
+    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
+    let mut s = RawSession::start_over_sockets(&home, &["--approval-wait", "0"]);
+    assert_eq!(
+        s.initialize().await["result"]["serverInfo"]["name"],
+        "hivegate"
+    );
+    for i in 0..32 {
+        s.send(tools_call(
+            json!(100 + i),
+            "mcp_everything_echo",
+            json!({"message": format!("n{i}")}),
+        ))
+        .await;
+    }
+    for i in 0..32 {
+        let a = s.answer(json!(100 + i)).await;
+        assert_eq!(
+            a["result"]["content"][0]["text"],
+            format!("Echo: n{i}"),
+            "{a}"
+        );
+    }
+    s.send(tools_call(
+        json!(8),
+        "mcp_everything_toggle-simulated-logging",
+        json!({}),
+    ))
+    .await;
+    let asked = s.answer(json!(8)).await;
+    assert_eq!(
+        asked["result"]["structuredContent"]["status"], "pending_approval",
+        "{asked}"
+    );
+    use tokio::io::AsyncWriteExt;
+    s.stdin.shutdown().await.unwrap();
+    let status = tokio::time::timeout(Duration::from_secs(20), s.child.wait())
+        .await
+        .expect("hivegate mcp did not end when its stdin closed")
+        .unwrap();
+    assert!(status.success(), "{status}");
 }
 
 /// A read-only call starts beside the commit of its decision row, and its
