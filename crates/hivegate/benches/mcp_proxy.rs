@@ -8,7 +8,9 @@
 //! work. The echo throughput is measured again with a lean client that
 //! writes and reads JSON lines itself, so that the client's own CPU (rmcp's
 //! costs about what the gateway's does) weighs less on a machine of few
-//! cores. Then 200 concurrent downstream sessions against `serve`'s `/mcp`.
+//! cores. Then once more with the TypeScript SDK's client (`ts_client.mjs`),
+//! which starts its server as Node-based hosts do, over socket pairs. Then
+//! 200 concurrent downstream sessions against `serve`'s `/mcp`.
 //!
 //! Run: `cargo bench -p hivegate --bench mcp_proxy` (needs
 //! `scripts/npm-peers`). Prints p50 / p99, calls per second (the median
@@ -422,6 +424,32 @@ fn median_round(rounds: &mut [(f64, f64)]) -> ((f64, f64), Vec<String>) {
 /// builds' difference is smaller than this machine's noise.
 const AB_ROUNDS: usize = 12;
 
+/// Calls per second of `tool` that the TypeScript SDK's client makes,
+/// [`CONCURRENCY`] in flight, to the server `command args` it starts
+/// (`ts_client.mjs`, after a warm-up; the start is not timed).
+async fn ts_client(tool: &str, command: &str, args: &[String]) -> f64 {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/ts_client.mjs");
+    let out = tokio::process::Command::new("node")
+        .arg(script)
+        .arg(npm_dir())
+        .args([
+            tool,
+            &ROUND_CALLS.to_string(),
+            &CONCURRENCY.to_string(),
+            command,
+        ])
+        .args(args)
+        .env_remove("HIVEGATE_HOME")
+        .output()
+        .await
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "ts_client.mjs failed: {text}");
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(v["errors"], 0, "{text}");
+    v["rate"].as_f64().unwrap()
+}
+
 /// `HIVEGATE_BENCH_AB=BIN_A,BIN_B`: only the echo throughput with the lean
 /// client, direct and through two builds in turn, round after round, each
 /// build's ratio to the direct round beside it; the medians are compared.
@@ -630,6 +658,24 @@ async fn main() {
     print_path_cpu(&direct, &proxied);
     print_cpu_bound(&direct, &proxied);
     drop((ld, lg));
+
+    // The TypeScript SDK's client, which starts its server as Node-based
+    // hosts do (socket pairs for stdio), interleaved again.
+    let mut ts = Vec::with_capacity(RATIO_ROUNDS);
+    for _ in 0..RATIO_ROUNDS {
+        let td = ts_client("echo", &cmd, &args).await;
+        let tg = ts_client("mcp_everything_echo", &hivegate(), &hg_args).await;
+        ts.push((td, tg));
+    }
+    let ((td, tg), ratios) = median_round(&mut ts);
+    println!(
+        "throughput with the TypeScript SDK's client, the median of {RATIO_ROUNDS} interleaved rounds:"
+    );
+    println!(
+        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (the rounds, lowest first: {})",
+        tg / td,
+        ratios.join(", ")
+    );
 
     // 200 concurrent downstream sessions over streamable HTTP.
     let mut serve = Serve(
