@@ -143,7 +143,7 @@ mod tests {
         assert_eq!(kind(&file(d)), Kind::Other, "a datagram socket");
         let tcp = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         assert_eq!(kind(&file(tcp)), Kind::Other, "a network socket");
-        let plain = tempfile_in_target();
+        let plain = a_plain_file();
         assert_eq!(kind(&plain), Kind::Other, "a file");
     }
 
@@ -170,7 +170,7 @@ mod tests {
         assert_eq!(line, "pong\n");
     }
 
-    fn tempfile_in_target() -> File {
+    fn a_plain_file() -> File {
         let path = std::env::temp_dir().join(format!("hivegate-stdio-kind-{}", std::process::id()));
         let f = File::create(&path).unwrap();
         let _ = std::fs::remove_file(&path);

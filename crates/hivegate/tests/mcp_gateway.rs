@@ -1213,12 +1213,37 @@ impl RawSession {
     /// `hivegate mcp` in a new home whose one upstream is server-everything,
     /// answering at once when a human is needed.
     fn with_everything(tag: &str) -> (Home, RawSession) {
+        RawSession::with_everything_by(tag, RawSession::start)
+    }
+
+    /// The same, started by `start` (over pipes or over socket pairs).
+    fn with_everything_by(
+        tag: &str,
+        start: fn(&Home, &[&str]) -> RawSession,
+    ) -> (Home, RawSession) {
         let home = Home::new(tag);
         std::fs::create_dir_all(&home.0).unwrap();
         let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
         std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
-        let s = RawSession::start(&home, &["--approval-wait", "0"]);
+        let s = start(&home, &["--approval-wait", "0"]);
         (home, s)
+    }
+
+    /// A call that is not read-only, as request `id`: at normal it needs a
+    /// human, which the fast lane never decides; with no wait the full
+    /// path says where to approve.
+    async fn asks_a_human(&mut self, id: i64) {
+        self.send(tools_call(
+            json!(id),
+            "mcp_everything_toggle-simulated-logging",
+            json!({}),
+        ))
+        .await;
+        let asked = self.answer(json!(id)).await;
+        assert_eq!(
+            asked["result"]["structuredContent"]["status"], "pending_approval",
+            "{asked}"
+        );
     }
 
     /// The `initialize` handshake, as request 1; its result.
@@ -1391,19 +1416,7 @@ async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
         );
     }
 
-    // Not read-only: at normal it needs a human, which the lane never
-    // decides; with no wait the full path says where to approve.
-    s.send(tools_call(
-        json!(8),
-        "mcp_everything_toggle-simulated-logging",
-        json!({}),
-    ))
-    .await;
-    let asked = s.answer(json!(8)).await;
-    assert_eq!(
-        asked["result"]["structuredContent"]["status"], "pending_approval",
-        "{asked}"
-    );
+    s.asks_a_human(8).await;
 
     // Long past when the cancelled call would have ended: no answer to it.
     let seen = s.drain(Duration::from_millis(2500)).await;
@@ -1433,11 +1446,7 @@ async fn the_stdio_fast_lane_answers_by_id_and_honours_cancellation() {
 /// human, and a clean exit when the client closes stdin.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_session_runs_over_socket_pairs_as_node_starts_it() {
-    let home = Home::new("sockets");
-    std::fs::create_dir_all(&home.0).unwrap();
-    let cfg = json!({"mcpServers": {"everything": npm_server("everything", &["stdio"])}});
-    std::fs::write(home.0.join(".mcp.json"), cfg.to_string()).unwrap();
-    let mut s = RawSession::start_over_sockets(&home, &["--approval-wait", "0"]);
+    let (_home, mut s) = RawSession::with_everything_by("sockets", RawSession::start_over_sockets);
     assert_eq!(
         s.initialize().await["result"]["serverInfo"]["name"],
         "hivegate"
@@ -1458,17 +1467,7 @@ async fn a_session_runs_over_socket_pairs_as_node_starts_it() {
             "{a}"
         );
     }
-    s.send(tools_call(
-        json!(8),
-        "mcp_everything_toggle-simulated-logging",
-        json!({}),
-    ))
-    .await;
-    let asked = s.answer(json!(8)).await;
-    assert_eq!(
-        asked["result"]["structuredContent"]["status"], "pending_approval",
-        "{asked}"
-    );
+    s.asks_a_human(8).await;
     use tokio::io::AsyncWriteExt;
     s.stdin.shutdown().await.unwrap();
     let status = tokio::time::timeout(Duration::from_secs(20), s.child.wait())

@@ -121,7 +121,7 @@ impl AuditWriter {
     /// other process holds the write lock (no busy wait here). Otherwise
     /// the writer thread takes it, and waits.
     fn commit_here(&self, batch: Vec<Append>) {
-        let Ok(mut c) = self.conn.try_lock() else {
+        let Ok(c) = self.conn.try_lock() else {
             tracing::debug!(
                 rows = batch.len(),
                 "audit batch to the writer thread: the connection is in use"
@@ -132,7 +132,7 @@ impl AuditWriter {
             drop(c);
             return self.to_thread(batch);
         }
-        let result = commit(&mut c, batch.iter().map(|a| &a.entry));
+        let result = commit(&c, batch.iter().map(|a| &a.entry));
         if let Err(e) = c.busy_timeout(BUSY_TIMEOUT) {
             tracing::warn!(error = %e, "could not restore the store's busy timeout");
         }
@@ -232,7 +232,7 @@ fn write_loop(conn: &Mutex<Connection>, rx: &Receiver<Vec<Append>>) {
             }
         }
         let result = match conn.lock() {
-            Ok(mut c) => commit(&mut c, batch.iter().map(|a| &a.entry)).map_err(StoreError::from),
+            Ok(c) => commit(&c, batch.iter().map(|a| &a.entry)).map_err(StoreError::from),
             Err(_) => Err(StoreError::Task(
                 "the store's connection lock was poisoned".to_owned(),
             )),
@@ -254,7 +254,7 @@ struct Link {
 /// is often one or two rows, and parsing both again for every commit cost
 /// more than inserting a row.
 fn commit<'a>(
-    c: &mut Connection,
+    c: &Connection,
     batch: impl ExactSizeIterator<Item = &'a Entry>,
 ) -> rusqlite::Result<Vec<Link>> {
     c.prepare_cached("BEGIN IMMEDIATE")?.execute([])?;
@@ -325,7 +325,7 @@ mod tests {
     /// last committed row.
     #[test]
     fn a_failed_batch_leaves_nothing_and_the_next_one_commits() {
-        let mut c = Connection::open_in_memory().unwrap();
+        let c = Connection::open_in_memory().unwrap();
         c.execute_batch(
             "CREATE TABLE audit (seq INTEGER PRIMARY KEY, at BIGINT NOT NULL, kind TEXT NOT NULL,
                 payload TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL);
@@ -334,14 +334,14 @@ mod tests {
         )
         .unwrap();
         let first = [entry("a")];
-        assert_eq!(commit(&mut c, first.iter()).unwrap()[0].seq, 1);
+        assert_eq!(commit(&c, first.iter()).unwrap()[0].seq, 1);
         let bad = [entry("b"), entry("boom"), entry("c")];
-        let e = commit(&mut c, bad.iter()).unwrap_err();
+        let e = commit(&c, bad.iter()).unwrap_err();
         assert!(e.to_string().contains("refused"), "{e}");
         assert!(c.is_autocommit(), "no transaction left open");
         assert_eq!(rows(&c), 1, "none of the failed batch's rows stay");
         let next = [entry("d"), entry("e")];
-        let links = commit(&mut c, next.iter()).unwrap();
+        let links = commit(&c, next.iter()).unwrap();
         assert_eq!(links.iter().map(|l| l.seq).collect::<Vec<_>>(), [2, 3]);
         let first_hash: String = c
             .query_row("SELECT hash FROM audit WHERE seq = 1", [], |r| r.get(0))
