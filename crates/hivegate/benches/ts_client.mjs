@@ -12,15 +12,17 @@ const { StdioClientTransport } = await import(`${sdk}/stdio.js`);
 const client = new Client({ name: "hivegate-bench", version: "1" });
 await client.connect(new StdioClientTransport({ command, args, stderr: "ignore" }));
 
-let sent = 0; // never reset: every call's message differs from the last
-let next = 0;
+// Every call's message differs from the last (a call repeated in a row is
+// stopped), across the warm-up too.
+let sent = 0;
+let started = 0;
 let errors = 0;
 async function run(total) {
   const worker = async () => {
-    while (next < total) {
-      // Each call's own message: a call repeated in a row is stopped.
+    // A worker claims a call before making it: exactly `total` are made.
+    while (started < total) {
+      started++;
       const r = await client.callTool({ name: tool, arguments: { message: `m${sent++}` } });
-      next++;
       if (r.isError) errors++;
     }
   };
@@ -28,7 +30,7 @@ async function run(total) {
 }
 
 await run(Number(calls) / 4); // warm-up
-next = 0;
+started = 0;
 errors = 0;
 const start = process.hrtime.bigint();
 await run(Number(calls));
