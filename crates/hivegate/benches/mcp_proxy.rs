@@ -450,6 +450,21 @@ async fn ts_client(tool: &str, command: &str, args: &[String]) -> f64 {
     v["rate"].as_f64().unwrap()
 }
 
+/// The median round of `rounds` (direct, proxied calls per second) made
+/// with `client`, and every round's ratio.
+fn print_rounds(client: &str, rounds: &mut [(f64, f64)]) {
+    let ((td, tg), ratios) = median_round(rounds);
+    println!(
+        "throughput with {client}, the median of {} interleaved rounds:",
+        rounds.len()
+    );
+    println!(
+        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (the rounds, lowest first: {})",
+        tg / td,
+        ratios.join(", ")
+    );
+}
+
 /// `HIVEGATE_BENCH_AB=BIN_A,BIN_B`: only the echo throughput with the lean
 /// client, direct and through two builds in turn, round after round, each
 /// build's ratio to the direct round beside it; the medians are compared.
@@ -645,15 +660,7 @@ async fn main() {
     let per_call = |ms: f64| ms * 1e3 / calls as f64;
     let direct = PathCpu::measured(per_call(client_direct), None, &direct_node, calls);
     let proxied = PathCpu::measured(per_call(client_proxied), Some(&gateway), &node, calls);
-    let ((td, tg), ratios) = median_round(&mut lean);
-    println!(
-        "throughput with a lean line client, the median of {RATIO_ROUNDS} interleaved rounds:"
-    );
-    println!(
-        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (the rounds, lowest first: {})",
-        tg / td,
-        ratios.join(", ")
-    );
+    print_rounds("a lean line client", &mut lean);
     println!("  CPU per call over those rounds:");
     print_path_cpu(&direct, &proxied);
     print_cpu_bound(&direct, &proxied);
@@ -667,15 +674,7 @@ async fn main() {
         let tg = ts_client("mcp_everything_echo", &hivegate(), &hg_args).await;
         ts.push((td, tg));
     }
-    let ((td, tg), ratios) = median_round(&mut ts);
-    println!(
-        "throughput with the TypeScript SDK's client, the median of {RATIO_ROUNDS} interleaved rounds:"
-    );
-    println!(
-        "  direct {td:.0}/s  hivegate {tg:.0}/s  ratio {:.2} (the rounds, lowest first: {})",
-        tg / td,
-        ratios.join(", ")
-    );
+    print_rounds("the TypeScript SDK's client", &mut ts);
 
     // 200 concurrent downstream sessions over streamable HTTP.
     let mut serve = Serve(
