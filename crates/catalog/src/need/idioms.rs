@@ -261,6 +261,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["fold|folding|folded", "**", "in|into"], "merge"),
     // "bring the changes from the payments branch into mine".
     (&["from", "**", "branch", "into"], "merge"),
+    // "land the hotfix branch onto release".
+    (&["land", "**", "branch", "onto|into|on"], "merge"),
     // The agent's own records are its audit: "per your records".
     (
         &[
@@ -1120,6 +1122,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "merge",
     ),
+    // "I'd like my landlord to get the repair photos by tonight": who is
+    // to get a thing is sent it.
+    (
+        &[
+            "like|want|need",
+            "my|the|our",
+            "*",
+            "to",
+            "get|receive",
+            "the|my|our|these|those|this",
+        ],
+        "email",
+    ),
     // The problem told instead of the fix. Someone who has not heard is
     // told, most often by email.
     (
@@ -1496,6 +1511,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "push",
     ),
     (&["changes|edits|work", "show", "up"], "push"),
+    // "I want my work safely on the server before I leave".
+    (
+        &[
+            "my|our",
+            "work|changes|commits|edits",
+            "?",
+            "on|onto",
+            "the",
+            "server|remote",
+        ],
+        "push",
+    ),
     // "the bits I changed aren't on the team's copy yet".
     (
         &["on|to|onto", "the", "team|everyone", "s", "copy|version"],
@@ -2828,6 +2855,29 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "log of commits",
     ),
+    // "did anyone ship anything to the repo this week?", "has someone
+    // changed the deploy workflow?" (not "has anyone shipped the order").
+    (
+        &[
+            "did|has|have",
+            "anyone|anybody|someone|somebody",
+            "ship|shipped|land|landed|merge|merged",
+            "**",
+            "repo|code|codebase|main|master|branch",
+        ],
+        "log of commits",
+    ),
+    (
+        &[
+            "did|has|have",
+            "anyone|anybody|someone|somebody",
+            CHANGED,
+            "the|a|any|our|my",
+            "?",
+            CODE_PARTS,
+        ],
+        "log of commits",
+    ),
     // "what exactly did that commit change?".
     (
         &[
@@ -2843,6 +2893,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "the assistant should remember that my manager is Ines".
     (&["remember|memorize|memorise", "that"], REMEMBER),
+    // "I want you to not forget that our standup moved", "never forget
+    // that I'm vegetarian", "don't forget that …" ("don't" is don, t).
+    (&["not|never|t", "forget", "that"], REMEMBER),
     // "I told you it's Biscuit" (not "I told you to push").
     (&["told", "you", "it|that"], REMEMBER),
     // "keep in your head that my cat is named Tom", "bear it in your
@@ -2932,6 +2985,10 @@ pub(super) const CREATING: &[&[&str]] = &[
     // "new file please, ideas.md", "I'll need a file todo.txt with …".
     &["new", "file"],
     &["need|want", "a|an", "?", "file"],
+    // "ideally the docs folder has a CONTRIBUTING.md", "the repo should
+    // have a SECURITY.md".
+    &["ideally", "**", "has|have|contains", "a|an"],
+    &["should", "have|contain", "a|an"],
     // "the meeting notes saved to notes/sync.md" (not "saved in", which
     // is where a thing already is).
     &["saved|save", "to|into"],
@@ -2944,6 +3001,8 @@ pub(super) const CREATING: &[&[&str]] = &[
 pub(super) const SETTING: &[&[&str]] = &[
     // "fix the misspelled heading in docs/setup.md".
     &["fix|correct|tweak"],
+    // "the log level in settings.py to be DEBUG instead of INFO".
+    &["instead", "of"],
     &["back", "to"],
     &[
         "make|set|bump|increase|decrease|reduce|raise|lower",
@@ -3657,6 +3716,13 @@ mod tests {
             ("if I merged develop into it", "merge"),
             ("the footer still says 2023", "edit"),
             ("the landlord still doesn't know", "email"),
+            ("I'd like my landlord to get the repair photos", "email"),
+            ("I want my work safely on the server before I leave", "push"),
+            ("did anyone ship anything to the repo?", "log of commits"),
+            ("has someone changed the deploy workflow?", "log of commits"),
+            ("land the hotfix branch onto release", "merge"),
+            ("I want you to not forget that our standup moved", REMEMBER),
+            ("don't forget that I'm vegetarian", REMEMBER),
             ("the supplier still hasn't heard back", "email"),
             ("my work exists only on this laptop", "push"),
             ("it never left my machine", "push"),
@@ -4239,6 +4305,10 @@ mod tests {
             "the same as last time, on a new branch",
             "create a file called notes",
             "keep the change in your wallet",
+            "has anyone shipped the order",
+            "did anyone change the meeting time",
+            "don't forget the milk",
+            "the plane should land on the runway",
             "find peace in all the noise",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
@@ -4261,6 +4331,8 @@ mod tests {
             "the file notes/ideas.md is to be created",
             "the meeting notes saved to notes/sync.md",
             "I'll need a file todo.txt with today's three tasks",
+            "ideally the docs folder has a CONTRIBUTING.md when you're done",
+            "the repo should have a SECURITY.md",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -4319,6 +4391,7 @@ mod tests {
             "delete the unused import at the top of utils/dates.ts",
             "set maxRetries to 5 in src/client/config.ts",
             "the timeout in config/app.yaml should be 30 not 10",
+            "I want the log level in settings.py to be DEBUG instead of INFO",
             "the timeout in worker/settings.py should be 120, it's 60 now",
             "the timeout in server.toml should be 60, set it",
             "update the retry count in worker.py from 3 to 5",
