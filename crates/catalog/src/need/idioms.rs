@@ -735,6 +735,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["you", "?", "authenticated|logged|signed", "?", "as|in"],
         "identity",
     ),
+    // "who is this assistant logged in as".
+    (&["who", "**", "logged|signed", "in", "as"], "identity"),
     // "which email address are you sending from".
     (
         &["you", "sending|send|writing|posting|emailing", "from|as"],
@@ -2727,6 +2729,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["run", "?", "the|my|our|all", "benchmarks|benchmark|benches"],
         "shell command",
     ),
+    // "run the health check script and show me the output".
+    (
+        &["run|execute", "the|my|our|this|that", "**", "script"],
+        "shell command",
+    ),
     // "the tip of your branch is behind — bring in main first".
     (&["bring|pull", "in", "main|master|develop|trunk"], "merge"),
     // "who is the agent running as".
@@ -2853,6 +2860,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             // Not "push": "did they push back on the price".
             "commit|committed|pushed",
         ],
+        "log of commits",
+    ),
+    // "the commit where we removed the old API, when was it".
+    (
+        &["commit", "where|in", "?", "we|i|they|someone|somebody"],
         "log of commits",
     ),
     // "did anyone ship anything to the repo this week?", "has someone
@@ -3721,6 +3733,9 @@ mod tests {
             ("did anyone ship anything to the repo?", "log of commits"),
             ("has someone changed the deploy workflow?", "log of commits"),
             ("land the hotfix branch onto release", "merge"),
+            ("who is this assistant logged in as", "identity"),
+            ("the commit where we removed the old API", "log of commits"),
+            ("run the health check script", "shell command"),
             ("I want you to not forget that our standup moved", REMEMBER),
             ("don't forget that I'm vegetarian", REMEMBER),
             ("the supplier still hasn't heard back", "email"),
@@ -4309,6 +4324,7 @@ mod tests {
             "did anyone change the meeting time",
             "don't forget the milk",
             "the plane should land on the runway",
+            "the script of the play, who wrote it",
             "find peace in all the noise",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
