@@ -76,6 +76,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["shoot", "*", "a", "?", "note"], "email"),
     (&["second", "brain"], "notes"),
     (&["push", "*", "back"], "reschedule"),
+    // Indian English: "prepone the team meeting to 10 am" (move earlier).
+    (&["prepone|preponed|preponing"], "reschedule"),
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
     (
@@ -662,6 +664,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "commits",
     ),
     (&["every|all|each", "mention|mentions", "of"], "grep"),
+    // "search the repo for the number 86400", "have a gander through the
+    // code for 'TODO(anil)'".
+    (
+        &[
+            "search|scan|through",
+            "the|our|my|this",
+            "repo|code|codebase|source|sources",
+            "for",
+        ],
+        "grep",
+    ),
     // "find every place that still imports it".
     (
         &[
@@ -985,6 +998,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["more", "of", "you", "working|on|doing|helping"], "agents"),
     (&["versions|copies|clones", "of", "you|yourself"], "agents"),
     (&["others|more", "like", "you"], "agents"),
+    // "I can't keep all five of these tasks in my head, farm them out".
+    (&["farm", "**", "out"], "agents"),
     (
         &[
             "word",
@@ -1143,10 +1158,29 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["still", "doesn|don|hasn|haven", "t", "know|heard"],
         "email",
     ),
+    (&["nobody|noone", "told|informed|warned|emailed"], "email"),
+    (&["no", "one", "told|informed|warned|emailed"], "email"),
+    // Indian English: "kindly revert to the client by EOD" (reply), not
+    // "revert to the last commit".
+    (
+        &[
+            "revert",
+            "?",
+            "to",
+            "?",
+            "client|clients|customer|customers|vendor|supplier|him|her|them|me|us|mr|ms|mrs|sir|madam",
+        ],
+        "email",
+    ),
     (
         &["only", "on", "this|my", "machine|laptop|computer"],
         "push",
     ),
+    // "the team hasn't seen my branch because it's only local".
+    (&["s|is|are", "only", "local"], "push"),
+    // "I don't want to lose what I've done today if my laptop dies".
+    // (Not "would switching lose my local edits": that asks the status.)
+    (&["lose", "what", "i|we"], "commit"),
     (
         &["never", "left", "this|my", "machine|laptop|computer"],
         "push",
@@ -3734,6 +3768,14 @@ mod tests {
             ("has someone changed the deploy workflow?", "log of commits"),
             ("land the hotfix branch onto release", "merge"),
             ("who is this assistant logged in as", "identity"),
+            ("prepone the team meeting to 10 am", "reschedule"),
+            ("farm them out to helpers", "agents"),
+            ("search the repo for the number 86400", "grep"),
+            ("have a gander through the code for it", "grep"),
+            ("the branch is only local", "push"),
+            ("I don't want to lose what I've done", "commit"),
+            ("nobody told the client the launch slipped", "email"),
+            ("kindly do the needful and revert to the client", "email"),
             ("the commit where we removed the old API", "log of commits"),
             ("run the health check script", "shell command"),
             ("I want you to not forget that our standup moved", REMEMBER),
@@ -4325,6 +4367,10 @@ mod tests {
             "don't forget the milk",
             "the plane should land on the runway",
             "the script of the play, who wrote it",
+            "revert to the last commit",
+            "revert back to the old logo",
+            "search the web for cheap flights",
+            "I don't want to lose weight too fast",
             "find peace in all the noise",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
