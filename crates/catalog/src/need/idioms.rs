@@ -76,8 +76,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["shoot", "*", "a", "?", "note"], "email"),
     (&["second", "brain"], "notes"),
     (&["push", "*", "back"], "reschedule"),
-    // Indian English: "prepone the team meeting to 10 am" (move earlier).
-    (&["prepone|preponed|preponing"], "reschedule"),
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
     (
@@ -424,6 +422,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "when's my next dentist check-up": the asker's own diary.
     (&["when", "s|is|are", "my|our", "next"], "schedule"),
     (&["reinstall|reinstalling"], "shell command"),
+    // Command-line programs with no tool of their own here: "kubectl get
+    // pods in staging", "helm upgrade the api chart".
+    (&["kubectl|helm|systemctl|journalctl"], "shell command"),
     // "rerun the regression in analysis.R with Rscript".
     (
         &[
@@ -664,6 +665,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "commits",
     ),
     (&["every|all|each", "mention|mentions", "of"], "grep"),
+    // "every line that says FIXME".
+    (&["line|lines", "that|which", "says|say"], "grep"),
+    // "show the patch for HEAD".
+    (&["show|see|view", "me|the", "?", "patch"], "diff"),
     // "search the repo for the number 86400", "have a gander through the
     // code for 'TODO(anil)'".
     (
@@ -3768,10 +3773,11 @@ mod tests {
             ("has someone changed the deploy workflow?", "log of commits"),
             ("land the hotfix branch onto release", "merge"),
             ("who is this assistant logged in as", "identity"),
-            ("prepone the team meeting to 10 am", "reschedule"),
             ("farm them out to helpers", "agents"),
             ("search the repo for the number 86400", "grep"),
             ("have a gander through the code for it", "grep"),
+            ("as a list of every line that says FIXME", "grep"),
+            ("show the patch for the last commit", "diff"),
             ("the branch is only local", "push"),
             ("I don't want to lose what I've done", "commit"),
             ("nobody told the client the launch slipped", "email"),
@@ -4420,10 +4426,19 @@ mod tests {
             "git reset --hard to main",
             "run `date -u` and tell me the server time",
             "what does `node -v` print here",
+            "pip list | grep requests",
+            "kubectl get pods in the staging namespace",
+            "make build && make test",
         ] {
             assert!(hints_of(need).contains("shell command"), "{need}");
         }
-        for need in ["a - b", "pages 1-2", "-1 degrees", "well -- maybe"] {
+        for need in [
+            "a - b",
+            "pages 1-2",
+            "-1 degrees",
+            "well -- maybe",
+            "cats|dogs",
+        ] {
             assert!(!hints_of(need).contains("shell command"), "{need}");
         }
         // A script run by its path is a command too, not a file to read.

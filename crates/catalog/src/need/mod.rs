@@ -48,8 +48,8 @@ use form::form_hints;
 use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, SETTING, may_say, says};
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
-    is_glob, is_item_number, is_path, is_substitution, is_ticket_key, is_web_address, names_a_tool,
-    paths_are_routes,
+    is_glob, is_item_number, is_path, is_shell_operator, is_substitution, is_ticket_key,
+    is_web_address, names_a_tool, paths_are_routes,
 };
 use world::asks_the_world;
 
@@ -363,6 +363,7 @@ const WORD_HINTS: &[(WordShape, &str)] = &[
     (is_channel, "channel message"),
     (is_web_address, "url"),
     (is_flag, "shell command"),
+    (is_shell_operator, "shell command"),
     (is_substitution, "sed"),
 ];
 

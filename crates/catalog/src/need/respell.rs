@@ -38,6 +38,8 @@ const ABBREVIATIONS: &[(&str, &str)] = &[
     ("googler", "google search"),
     ("gsheet", "google sheet"),
     ("gsheets", "google sheets"),
+    // Microsoft's mail service under its old name.
+    ("hotmail", "outlook email"),
     ("iirc", "if i remember correctly"),
     ("jfyi", "just for your information"),
     ("kb", "knowledge base"),
@@ -125,6 +127,9 @@ const REGIONAL: &[(&str, &str)] = &[
     ("gander", "look"),
     ("look-see", "look"),
     ("once-over", "look"),
+    // Indian English: move earlier ("prepone the team meeting to 10 am").
+    ("prepone", "reschedule"),
+    ("preponed", "rescheduled"),
     ("shufti", "look"),
     ("squiz", "look"),
 ];
@@ -322,6 +327,10 @@ mod tests {
         assert_eq!(
             respelt("give the guide a once-over", fix),
             "give the guide a look"
+        );
+        assert_eq!(
+            respelt("prepone the meeting, see Hotmail", fix),
+            "reschedule the meeting, see outlook email"
         );
         // Chat acronyms say how a need is put, not what it needs: "QQ"
         // is no music service.

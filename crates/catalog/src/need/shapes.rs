@@ -262,6 +262,12 @@ pub(super) fn is_flag(word: &str) -> bool {
     })
 }
 
+/// `|`, `&&`, `||` between words: commands joined as a shell joins them
+/// ("pip list | grep requests").
+pub(super) fn is_shell_operator(word: &str) -> bool {
+    matches!(word, "|" | "&&" | "||")
+}
+
 /// `s/staging/prod/`, `s/foo/bar/g`: sed's substitution, as developers
 /// write a replacement (not a path: it names no file).
 pub(super) fn is_substitution(word: &str) -> bool {
