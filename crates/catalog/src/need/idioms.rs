@@ -134,6 +134,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["have", "i", "?", "told", "you"], REMEMBER),
     // "inform the team on teams": lower case, the app is still meant.
     (&["on|in|via|over|through", "teams"], "microsoft teams"),
+    // "tell the Teams channel", "in our teams chat".
+    (&["teams", "channel|channels|chat|chats"], "microsoft teams"),
     (&["into", "main"], "merge"),
     // "combine release-2.3 with develop so develop has its fixes".
     (
@@ -3773,6 +3775,7 @@ mod tests {
             ("has someone changed the deploy workflow?", "log of commits"),
             ("land the hotfix branch onto release", "merge"),
             ("who is this assistant logged in as", "identity"),
+            ("tell the Teams channel", "microsoft teams"),
             ("farm them out to helpers", "agents"),
             ("search the repo for the number 86400", "grep"),
             ("have a gander through the code for it", "grep"),
