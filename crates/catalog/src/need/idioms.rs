@@ -3038,10 +3038,8 @@ pub(super) const CREATING: &[&[&str]] = &[
     // "new file please, ideas.md", "I'll need a file todo.txt with …".
     &["new", "file"],
     &["need|want", "a|an", "?", "file"],
-    // "ideally the docs folder has a CONTRIBUTING.md", "the repo should
-    // have a SECURITY.md".
-    &["ideally", "**", "has|have|contains", "a|an"],
-    &["should", "have|contain", "a|an"],
+    // "ideally the docs folder has a CONTRIBUTING.md".
+    &["ideally", "**", "has|contains", "a|an"],
     // "the meeting notes saved to notes/sync.md" (not "saved in", which
     // is where a thing already is).
     &["saved|save", "to|into"],
@@ -4403,7 +4401,6 @@ mod tests {
             "the meeting notes saved to notes/sync.md",
             "I'll need a file todo.txt with today's three tasks",
             "ideally the docs folder has a CONTRIBUTING.md when you're done",
-            "the repo should have a SECURITY.md",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -4413,6 +4410,7 @@ mod tests {
             "has no idea",
             "create a ticket for the crash",
             "what's saved in config/app.toml",
+            "ideally, have a look at app.log first",
         ] {
             assert!(!hints_of(need).contains("write"), "{need}");
         }
