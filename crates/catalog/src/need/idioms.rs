@@ -455,6 +455,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // women", "sunrise time Reykjavik", "convert 350F to Celsius", "visa
     // rules Vietnam"; "sunset the old endpoint" is no time of day.
     (&["world", "record|records"], LOOK_UP_ONLINE),
+    // A bank's branch is no git branch: "which branch of my bank is open
+    // on Saturdays", "the nearest bank branch".
+    (&["branch|branches", "of", "?", "?", "bank"], LOOK_UP_ONLINE),
+    (&["bank", "branch|branches"], LOOK_UP_ONLINE),
+    // "the teams that lost in the league last night".
+    (
+        &["teams|team", "that|who", "lost|won|played|beat|drew"],
+        LOOK_UP_ONLINE,
+    ),
     (
         &[
             "sunrise|sunset",
@@ -750,6 +759,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["service", "account"], "identity"),
+    // "which user do your commits show up as".
+    (
+        &[
+            "which|what",
+            "user|account|name",
+            "**",
+            "show|shows|appear|appears",
+            "up",
+            "as",
+        ],
+        "identity",
+    ),
     // "who you're authenticated as on the calendar side".
     (
         &["you", "?", "authenticated|logged|signed", "?", "as|in"],
@@ -850,6 +871,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "awareness",
     ),
     (&["are", "you", "in", "*", "mode"], "awareness"),
+    // "tell me what you can see of my system".
+    (&["you", "can", "see", "of", "my|the|this|our"], "awareness"),
     // "is this running in a container or on my laptop, as far as you can
     // tell".
     (
@@ -1005,6 +1028,25 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["more", "of", "you", "working|on|doing|helping"], "agents"),
     (&["versions|copies|clones", "of", "you|yourself"], "agents"),
     (&["others|more", "like", "you"], "agents"),
+    // "get a second assistant to double-check", "put a team of bots on
+    // the bug list".
+    // (Not "the second agent runtime here".)
+    (
+        &[
+            "a|another",
+            "second|extra",
+            "assistant|assistants|agent|agents|helper|helpers",
+        ],
+        "agents",
+    ),
+    (
+        &[
+            "team|army|bunch|squad",
+            "of",
+            "bots|agents|helpers|assistants",
+        ],
+        "agents",
+    ),
     // "I can't keep all five of these tasks in my head, farm them out".
     (&["farm", "**", "out"], "agents"),
     (
@@ -3774,6 +3816,14 @@ mod tests {
             ("land the hotfix branch onto release", "merge"),
             ("who is this assistant logged in as", "identity"),
             ("tell the Teams channel", "microsoft teams"),
+            ("tell me what you can see of my system", "awareness"),
+            ("get a second assistant to double-check", "agents"),
+            ("put a team of bots on the bug list", "agents"),
+            // A second runtime is no helper to start.
+            ("the second agent runtime on this machine", "harnesses"),
+            ("which user do your commits show up as", "identity"),
+            ("which branch of my bank is open late", LOOK_UP_ONLINE),
+            ("the teams that lost in the league", LOOK_UP_ONLINE),
             ("farm them out to helpers", "agents"),
             ("search the repo for the number 86400", "grep"),
             ("have a gander through the code for it", "grep"),
