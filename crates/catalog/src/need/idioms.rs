@@ -78,6 +78,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["push", "*", "back"], "reschedule"),
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
+    // "set up 15 minutes with Omar", "grab an hour with the designer".
+    (
+        &[
+            "set|book|grab|find|block",
+            "?",
+            "*",
+            "minutes|mins|hour|hours",
+            "with",
+        ],
+        "schedule",
+    ),
     (
         &[
             "my|the",
@@ -450,6 +461,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["pr|prs", "**", "reviewer|reviewers"], "pull request"),
     // "a PR opened from docs/new-api to main".
     (&["pr|prs", "opened|raised|created"], "pull request"),
+    // "get eyes on my PR from the team".
+    (
+        &["eyes", "on", "my|the|this|our", "pr|prs|mr|mrs"],
+        "pull request",
+    ),
     (&["opening", "time|times|hours"], LOOK_UP_ONLINE),
     // Terse look-ups with no question's form: "half marathon world record
     // women", "sunrise time Reykjavik", "convert 350F to Celsius", "visa
@@ -3817,6 +3833,11 @@ mod tests {
             ("who is this assistant logged in as", "identity"),
             ("tell the Teams channel", "microsoft teams"),
             ("tell me what you can see of my system", "awareness"),
+            (
+                "let's take this offline, set up 15 minutes with Omar",
+                "schedule",
+            ),
+            ("get eyes on my PR from the team", "pull request"),
             ("get a second assistant to double-check", "agents"),
             ("put a team of bots on the bug list", "agents"),
             // A second runtime is no helper to start.
@@ -4427,6 +4448,7 @@ mod tests {
             "revert to the last commit",
             "revert back to the old logo",
             "search the web for cheap flights",
+            "spend ten minutes with the docs",
             "I don't want to lose weight too fast",
             "find peace in all the noise",
         ] {
