@@ -55,6 +55,10 @@ const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twe
 /// Words for a folder, for [`IDIOMS`]: "the size of the vendor folder".
 const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
 
+/// Kinds of file a person keeps, for [`IDIOMS`]: "where did I put the
+/// csv with …".
+const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|document|documents|script|scripts|folder|folders|draft|drafts|slides|deck|photos|images|screenshot|screenshots|zip|backup|backups|export|exports|dump|dataset|datasets";
+
 /// Words for the code as a place, for [`IDIOMS`]: "where … in the code",
 /// "where in the backend …". Not "repo": "where's the onboarding markdown
 /// in the repo" finds a file.
@@ -707,6 +711,57 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "search the logs folder for 'OutOfMemoryError'": inside its files.
+    (
+        &[
+            "search|scan|through",
+            "the|our|my|this",
+            "?",
+            FOLDERS,
+            "for",
+        ],
+        "grep",
+    ),
+    // "which of my .bib files has the citation for Vaswani 2017?": found
+    // by what they hold. "Have" only before what is had: "which of the
+    // files have changed" is the status.
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the|these|those",
+            "?",
+            "file|files",
+            "has|have",
+            "the|a|an|any|some|that|this",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the|these|those",
+            "?",
+            "file|files",
+            "holds|hold|mentions|mention|contains|contain|says|say",
+        ],
+        "grep",
+    ),
+    // "where did I put the csv with the survey responses": one of the
+    // files ("where did I put …" alone is to find, but what: "where did I
+    // leave my keys" is not a file).
+    (
+        &[
+            "where",
+            "did|do|have",
+            "i|we",
+            "put|save|saved|leave|left|keep|kept|stash|stashed|store|stored",
+            "**",
+            FILE_KINDS,
+        ],
+        "files",
+    ),
     // "find every place that still imports it".
     (
         &[
@@ -1262,6 +1317,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["going", "rate|rates"], "search"),
     // What a code, a term or an error means is looked up.
     (&["what", "does|do", "**", "mean"], LOOK_UP_ONLINE),
+    // "what Postgres error code 53300 means".
+    (
+        &[
+            "what",
+            "*",
+            "error|errno",
+            "code|codes|number",
+            "**",
+            "means",
+        ],
+        LOOK_UP_ONLINE,
+    ),
     // "set max_workers from 4 to 8": a value changed where it is written.
     (&["set", "**", "from", "?", "to"], "edit"),
     // "change the title to say welcome back": words rewritten.
@@ -2172,9 +2239,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["with|using", "du|df|lsof|htop"], "shell command"),
     (
         &[
-            "letter|letters|document|documents",
+            "letter|letters|document|documents|summary|report|plan|sheet|page|handout|flyer",
             "i|we|you",
-            "can",
+            "can|could",
             "print",
         ],
         "word document",
@@ -3110,6 +3177,8 @@ pub(super) const CREATING: &[&[&str]] = &[
 pub(super) const SETTING: &[&[&str]] = &[
     // "fix the misspelled heading in docs/setup.md".
     &["fix|correct|tweak"],
+    // "update the opening hours, they're in site/hours.html, to 8 to 6".
+    &["update", "the|its|this|that|these|those|my|our"],
     // "the log level in settings.py to be DEBUG instead of INFO".
     &["instead", "of"],
     &["back", "to"],
@@ -3326,7 +3395,7 @@ mod tests {
             ("shoot the vendor a quick note", "email"),
             ("throw it into my second brain", "notes"),
             ("push the review meeting back by an hour", "reschedule"),
-            ("where did I put the compose file", "find"),
+            ("where did I put the compose file", "find, files"),
             ("set up a meeting with the design team", "schedule"),
             ("set up a quick call with Ana", "schedule"),
             ("what does the LICENSE say", "file, read"),
@@ -3984,7 +4053,7 @@ mod tests {
             ("train times to Bath", "look up online"),
             ("what did you do yesterday", "audit"),
             ("type up a new file", "write"),
-            ("where did I save my draft", "find"),
+            ("where did I save my draft", "find, files"),
             ("I lost track of where I put the invoice template", "find"),
             ("the README still mentions Python 3.8", "file, edit"),
             ("show me exactly what I'm about to send", "diff"),
@@ -4233,6 +4302,15 @@ mod tests {
             ),
             ("who made the last changes to my code, and when?", AUTHOR),
             ("find the words 'big cat' in all my code", "grep"),
+            ("search the logs folder for 'OutOfMemoryError'", "grep"),
+            ("which of my .bib files has the citation", "file, grep"),
+            ("which of the files mention the old host", "grep"),
+            (
+                "where did I save the csv with the survey responses",
+                "find, files",
+            ),
+            ("a one-page summary I can print", "word document"),
+            ("what Postgres error code 53300 means", LOOK_UP_ONLINE),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4451,6 +4529,10 @@ mod tests {
             "spend ten minutes with the docs",
             "I don't want to lose weight too fast",
             "find peace in all the noise",
+            "where did I leave my keys",
+            "search the drawer for the receipt",
+            "how can I print from my phone",
+            "what the error in my config means for the release",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -4545,6 +4627,8 @@ mod tests {
             "the timeout in worker/settings.py should be 120, it's 60 now",
             "the timeout in server.toml should be 60, set it",
             "update the retry count in worker.py from 3 to 5",
+            "update the opening hours, they're in site/hours.html, to 8 to 6",
+            "update the readme's intro",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }

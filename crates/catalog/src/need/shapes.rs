@@ -489,7 +489,6 @@ mod tests {
             "open analysis.R",
             "check paper/methods.tex",
             "edit the README",
-            "update the readme's intro",
             "is there a CHANGELOG",
             "who is in CODEOWNERS",
             "see docker/.env",
