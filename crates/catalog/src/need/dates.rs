@@ -8,7 +8,8 @@ use super::{MONTHS, WEEKDAYS};
 /// Words before a day that make it a date: "next monday", "due friday".
 const DATE_LEADS: &[&str] = &[
     "on", "next", "this", "every", "each", "by", "for", "until", "till", "last", "coming", "due",
-    "before", "after", "since",
+    "before", "after", "since", // "first thing monday".
+    "thing",
 ];
 
 /// Words that name a day relative to today (or, with `'s`, its things).
@@ -135,6 +136,10 @@ mod tests {
             ),
             ("a task due next Monday.", "a task due next (date)"),
             ("mail since Monday?", "mail since (date)"),
+            (
+                "first thing Monday, a meeting with the new hires",
+                "first thing a meeting with the new hires (date)",
+            ),
             ("sync every Monday at 10", "sync every at 10 (date)"),
             ("am I free friday afternoon", "am I free afternoon (date)"),
             ("src/a.rs by friday", "src/a.rs by (file, date)"),

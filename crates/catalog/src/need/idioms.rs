@@ -101,6 +101,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "schedule",
     ),
+    // "block the team lunch for Mia's first day in my calendar": time
+    // kept for something.
+    (
+        &[
+            "block|hold",
+            "**",
+            "**",
+            "in|on|into",
+            "my|our|the",
+            "calendar|diary",
+        ],
+        "schedule",
+    ),
     // "where did I put the compose file", "where did I save my draft",
     // "lost track of where I put the template".
     (&["where", "did", "i|we", "put|save|store|keep"], "find"),
@@ -3074,6 +3087,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "I want you to not forget that our standup moved", "never forget
     // that I'm vegetarian", "don't forget that …" ("don't" is don, t).
     (&["not|never|t", "forget", "that"], REMEMBER),
+    // "before I forget: my manager's birthday is June 2": a fact to keep
+    // (not "before I forget, push the branch").
+    (
+        &["before", "i", "forget", "my|our", "*", "is|are|s"],
+        REMEMBER,
+    ),
     // "I told you it's Biscuit" (not "I told you to push").
     (&["told", "you", "it|that"], REMEMBER),
     // "keep in your head that my cat is named Tom", "bear it in your
@@ -3128,6 +3147,28 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
+    // "find the slide file called roadmap-2027".
+    (
+        &[
+            "find|locate",
+            "the|a|any|my|our",
+            "?",
+            "file|files|folder",
+            "called|named",
+        ],
+        "find files",
+    ),
+    // "translate the employee handbook summary into Polish": said twice,
+    // so the other words of a long need weigh less against it.
+    (
+        &[
+            "translate|translated|translating",
+            "**",
+            "into|to|in",
+            LANGUAGES,
+        ],
+        "translate",
+    ),
     // "put the German product description into English" (not "get into
     // English football").
     (
@@ -3168,6 +3209,9 @@ pub(super) const CREATING: &[&[&str]] = &[
     // "the meeting notes saved to notes/sync.md" (not "saved in", which
     // is where a thing already is).
     &["saved|save", "to|into"],
+    // "draft release notes into notes/release-2.4.md" (not "the draft in
+    // drafts/", where it already is).
+    &["draft|drafted|drafting", "**", "into|to"],
 ];
 
 /// A value put back as it was, or made one, which makes a named file one
@@ -3235,6 +3279,7 @@ pub(super) const SETTING: &[&[&str]] = &[
     ],
     &[
         "switch|switched|change|changed|flip|flipped|update|updated|bump|bumped",
+        "**",
         "**",
         "from",
         "*",
@@ -4311,6 +4356,13 @@ mod tests {
             ),
             ("a one-page summary I can print", "word document"),
             ("what Postgres error code 53300 means", LOOK_UP_ONLINE),
+            ("before I forget: my sister's name is Ana", REMEMBER),
+            (
+                "block the team lunch for Mia's first day in my calendar",
+                "schedule",
+            ),
+            ("find the slide file called roadmap-2027", "find files"),
+            ("translate the handbook summary into Polish", "translate"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4533,6 +4585,9 @@ mod tests {
             "search the drawer for the receipt",
             "how can I print from my phone",
             "what the error in my config means for the release",
+            "before I forget, push the branch",
+            "block the ads on my phone",
+            "translate the idea into action",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -4555,6 +4610,7 @@ mod tests {
             "the meeting notes saved to notes/sync.md",
             "I'll need a file todo.txt with today's three tasks",
             "ideally the docs folder has a CONTRIBUTING.md when you're done",
+            "draft release notes into notes/release-2.4.md",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -4565,6 +4621,8 @@ mod tests {
             "create a ticket for the crash",
             "what's saved in config/app.toml",
             "ideally, have a look at app.log first",
+            "read the draft in drafts/intro.md",
+            "rename 'save to disk' in menu.json",
         ] {
             assert!(!hints_of(need).contains("write"), "{need}");
         }
@@ -4629,6 +4687,7 @@ mod tests {
             "update the retry count in worker.py from 3 to 5",
             "update the opening hours, they're in site/hours.html, to 8 to 6",
             "update the readme's intro",
+            "change the button label in src/strings/en.json from 'Save' to 'Save changes'",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }

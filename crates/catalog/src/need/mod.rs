@@ -51,7 +51,7 @@ use shapes::{
     is_glob, is_item_number, is_path, is_shell_operator, is_substitution, is_ticket_key,
     is_web_address, names_a_tool, paths_are_routes,
 };
-use world::asks_the_world;
+use world::{asks_the_world, unquoted};
 
 /// Words in entry names that name no product: "the filesystem MCP server"
 /// is named by "filesystem" alone.
@@ -208,7 +208,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         } else if (LACKING.iter().any(|p| said(p))
             && !said(&NO_IDEA)
             && !CONDITIONAL_LACK.iter().any(|p| said(p)))
-            || CREATING.iter().any(|p| said(p))
+            || creates(&need)
         {
             Some("write")
         } else if said(&RUNNING_A_SCRIPT) {
@@ -246,6 +246,15 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     } else {
         Cow::Owned(format!("{need} ({})", hints.join(", ")))
     }
+}
+
+/// Whether the need says a file is to be made ([`CREATING`]), read
+/// without its quoted spans: in "change the label in en.json from 'Save'
+/// to 'Save changes'" the quoted words are the file's text, and "save to"
+/// there makes nothing.
+fn creates(need: &str) -> bool {
+    let words = words(&unquoted(need));
+    CREATING.iter().any(|p| says(&words, p))
 }
 
 /// "I have no idea what's in the error log": no file is lacking.

@@ -495,7 +495,7 @@ const NOUN_LINKS: &[&str] = &["of", "for", "on", "about", "from", "in", "along"]
 /// `text` without its quoted spans: a quote that opens a word and one that
 /// closes a later word, straight or curly. An apostrophe inside a word
 /// (`what's`) opens nothing; an unclosed quote is left as it is.
-fn unquoted(text: &str) -> Cow<'_, str> {
+pub(super) fn unquoted(text: &str) -> Cow<'_, str> {
     const QUOTES: &[char] = &['"', '\'', '\u{2018}', '\u{2019}', '\u{201c}', '\u{201d}'];
     let mut out = String::new();
     let mut kept = 0;
