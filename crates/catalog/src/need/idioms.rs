@@ -565,6 +565,37 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "tell me what you know how to do": the agent's skills.
     (&["what", "you", "know", "how", "to"], "skills"),
+    (&["what", "can", "you", "do", "for", "me|us"], "skills"),
+    // "show your actions", "which of your actions needed my sign-off"
+    // (not "do your actions show up as me", which asks who they are).
+    (&["show|list|see|view|of|all", "your", "actions"], "audit"),
+    // "walk me through the steps you'd take".
+    (&["steps", "you", "d|would|will|ll", "take"], "plan"),
+    // "check our refund policy first", "our data dictionary".
+    (
+        &[
+            "check|consult|see|follow",
+            "our|company",
+            "?",
+            "policy|policies|handbook|guidelines|rules",
+        ],
+        "knowledge base",
+    ),
+    (&["data", "dictionary|glossary"], "knowledge base"),
+    // "how do other companies word a sorry-for-the-delay email?": what is
+    // done elsewhere is looked up.
+    (
+        &[
+            "how",
+            "do|does",
+            "other|most",
+            "companies|people|teams|firms|businesses",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    (&["time", "difference"], LOOK_UP_ONLINE),
+    // "what definition of churn did I give you last month".
+    (&["what", "**", "did", "i", "give", "you"], REMEMBER),
     // "search for error E1017 in the logs folder": inside its files.
     (
         &[
@@ -679,7 +710,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "scan the logs for lines with SIGSEGV".
     (&["for", "line|lines", "with|matching"], "grep"),
-    (&["which|what", "files", "**", MENTIONING], "grep"),
+    // "which macro files mention 'store credit'?".
+    (&["which|what", "?", "files", "**", MENTIONING], "grep"),
     (
         &[
             "referenced|mentioned|used|imported|called",
@@ -3164,9 +3196,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "translate|translated|translating",
             "**",
-            "into|to|in",
+            "into|to|in|from",
             LANGUAGES,
         ],
+        "translate",
+    ),
+    // "reply in German to the customer …, translate my answer".
+    (
+        &["in", LANGUAGES, "**", "translate|translated|translation"],
         "translate",
     ),
     // "put the German product description into English" (not "get into
@@ -4363,6 +4400,18 @@ mod tests {
             ),
             ("find the slide file called roadmap-2027", "find files"),
             ("translate the handbook summary into Polish", "translate"),
+            ("which macro files mention 'store credit'?", "grep"),
+            ("what can you do for me as my assistant", "skills"),
+            ("show your actions on the billing repo", "audit"),
+            ("do your actions show up as me", "identity"),
+            ("walk me through the steps you'd take", "plan"),
+            ("check our refund policy first", "knowledge base"),
+            ("the data dictionary entry for plan tier", "knowledge base"),
+            ("how do other companies word an apology", LOOK_UP_ONLINE),
+            ("the time difference with Tokyo", LOOK_UP_ONLINE),
+            ("what definition of churn did I give you", REMEMBER),
+            ("translate the message from French", "translate"),
+            ("reply in German, translate my answer", "translate"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4588,6 +4637,10 @@ mod tests {
             "before I forget, push the branch",
             "block the ads on my phone",
             "translate the idea into action",
+            "do your actions speak louder than words",
+            "check the rules of chess",
+            "what can you do about the noise",
+            "the time we spent made a difference",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
