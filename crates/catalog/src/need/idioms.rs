@@ -569,6 +569,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "show your actions", "which of your actions needed my sign-off"
     // (not "do your actions show up as me", which asks who they are).
     (&["show|list|see|view|of|all", "your", "actions"], "audit"),
+    // "how will you go about reviewing the contracts?".
+    (
+        &["how", "will|would", "you", "go|approach|tackle|handle"],
+        "plan",
+    ),
     // "walk me through the steps you'd take".
     (&["steps", "you", "d|would|will|ll", "take"], "plan"),
     // "check our refund policy first", "our data dictionary".
@@ -582,6 +587,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "knowledge base",
     ),
     (&["data", "dictionary|glossary"], "knowledge base"),
+    // "what does our contract playbook say" (not "the playbooks you
+    // have", the agent's skills).
+    (
+        &["our|company|team", "?", "playbook|playbooks"],
+        "knowledge base",
+    ),
     // "how do other companies word a sorry-for-the-delay email?": what is
     // done elsewhere is looked up.
     (
@@ -753,6 +764,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "the|our|my|this",
             "repo|code|codebase|source|sources",
             "for",
+        ],
+        "grep",
+    ),
+    // "every contract in the contracts folder that has a non-compete
+    // clause": found by what the files hold.
+    (
+        &[
+            "folder|folders|directory|dir",
+            "that|which",
+            "has|have|mention|mentions|contain|contains|say|says",
         ],
         "grep",
     ),
@@ -4412,6 +4433,12 @@ mod tests {
             ("what definition of churn did I give you", REMEMBER),
             ("translate the message from French", "translate"),
             ("reply in German, translate my answer", "translate"),
+            (
+                "every contract in the contracts folder that has a non-compete clause",
+                "grep",
+            ),
+            ("per the team playbook on escalations", "knowledge base"),
+            ("how will you go about the migration", "plan"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4641,6 +4668,8 @@ mod tests {
             "check the rules of chess",
             "what can you do about the noise",
             "the time we spent made a difference",
+            "the folder that was on the desk",
+            "how will you get home",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
