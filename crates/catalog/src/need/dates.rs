@@ -5,11 +5,11 @@ use std::borrow::Cow;
 
 use super::{MONTHS, WEEKDAYS};
 
-/// Words before a day that make it a date: "next monday", "due friday".
+/// Words before a day that make it a date: "next monday", "due friday",
+/// "first thing monday".
 const DATE_LEADS: &[&str] = &[
     "on", "next", "this", "every", "each", "by", "for", "until", "till", "last", "coming", "due",
-    "before", "after", "since", // "first thing monday".
-    "thing",
+    "before", "after", "since", "thing",
 ];
 
 /// Words that name a day relative to today (or, with `'s`, its things).
