@@ -587,6 +587,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "knowledge base",
     ),
     (&["data", "dictionary|glossary"], "knowledge base"),
+    // "what does our infection control policy say about masks".
+    (
+        &[
+            "our|company",
+            "*",
+            "policy|policies|handbook|guidelines|rules",
+            "say|says",
+        ],
+        "knowledge base",
+    ),
+    // "find the file with the on-call phone numbers".
+    (
+        &[
+            "find|locate",
+            "the|a|any",
+            "file|files",
+            "with|that|which|where",
+        ],
+        "find files",
+    ),
     // "what does our contract playbook say" (not "the playbooks you
     // have", the agent's skills).
     (
@@ -600,7 +620,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "how",
             "do|does",
             "other|most",
-            "companies|people|teams|firms|businesses",
+            "companies|people|teams|firms|businesses|projects|developers|startups",
         ],
         LOOK_UP_ONLINE,
     ),
@@ -2302,7 +2322,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "shell command",
     ),
-    (&["with|using", "du|df|lsof|htop"], "shell command"),
+    (
+        &[
+            "with|using",
+            "du|df|lsof|htop|ffmpeg|mogrify|imagemagick|pandoc|jq|sed|awk|rsync|unzip|curl|wget",
+        ],
+        "shell command",
+    ),
     (
         &[
             "letter|letters|document|documents|summary|report|plan|sheet|page|handout|flyer",
@@ -3315,6 +3341,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     // "set maxRetries to 5 in config.ts", "the timeout should be 30 not 10".
     &["set|bump|raise|lower", "*", "to"],
     &["should|must", "be", "**", "not|instead|rather|now"],
+    // "the MSRV in Cargo.toml says 1.70, should be 1.80".
+    &["says|say|reads", "**", "should", "be"],
     // "config.yaml has retries: 3, it should be 5".
     &["it|that|this|which", "should|must", "be"],
     // "the base URL in config.js points at staging, point it at prod".
@@ -3329,10 +3357,11 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["is", "*", "make|change|set", "it|that|them"],
     // "the timeout in server.toml should be 60, set it".
     &["set", "it|that|this|them"],
+    // "add the 1.4.0 section to CHANGELOG.md".
     &[
         "add|insert",
-        "a|an",
-        "?",
+        "a|an|the",
+        "**",
         "section|entry|line|paragraph|heading|column|row|field",
     ],
     &[
@@ -4439,6 +4468,13 @@ mod tests {
             ),
             ("per the team playbook on escalations", "knowledge base"),
             ("how will you go about the migration", "plan"),
+            ("resize the jpgs with mogrify", "shell command"),
+            ("our leave policy says what about carers", "knowledge base"),
+            ("find the file with the on-call numbers", "find files"),
+            (
+                "how do other projects handle breaking changes",
+                LOOK_UP_ONLINE,
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4670,6 +4706,8 @@ mod tests {
             "the time we spent made a difference",
             "the folder that was on the desk",
             "how will you get home",
+            "pay with cash",
+            "the letter says he should be home by six",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -4769,6 +4807,8 @@ mod tests {
             "update the retry count in worker.py from 3 to 5",
             "update the opening hours, they're in site/hours.html, to 8 to 6",
             "update the readme's intro",
+            "add the 1.4.0 section to CHANGELOG.md",
+            "the MSRV in Cargo.toml says 1.70, should be 1.80",
             "change the button label in src/strings/en.json from 'Save' to 'Save changes'",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
