@@ -7,7 +7,7 @@
 //!
 //! They came in batches, each run once before anything was changed for
 //! it; `tests/data/needs-history.md` records each batch's voice, its first
-//! run and what was changed for its misses. Measured now: BM25 11220/11793
+//! run and what was changed for its misses. Measured now: BM25 11221/11793
 //! (95.1 %), the local model 11535/11793 (97.8 %). A change that loses needs
 //! fails here: see [`BM25_MET`].
 
@@ -26,7 +26,7 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 11220;
+const BM25_MET: usize = 11221;
 const LOCAL_MET: usize = 11532;
 
 fn temp_db() -> (PathBuf, SqliteStore) {

@@ -814,23 +814,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "which",
-            "of",
-            "my|our|the|these|those",
-            "?",
+            "**",
             "file|files",
             "has|have",
             "the|a|an|any|some|that|this",
-        ],
-        "grep",
-    ),
-    (
-        &[
-            "which",
-            "of",
-            "my|our|the|these|those",
-            "?",
-            "file|files",
-            "holds|hold|mentions|mention|contains|contain|says|say",
         ],
         "grep",
     ),
@@ -858,10 +845,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
-    // "which file holds the connection settings": found by its contents.
+    // "which file holds the connection settings", "which of the files
+    // mention the old host": found by their contents.
     (
         &[
             "which|what",
+            "**",
             "file|files",
             "holds|hold|keeps|keep|defines|define|stores|store|say|says|mention|mentions|contain|contains",
         ],
