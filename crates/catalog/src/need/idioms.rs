@@ -35,7 +35,7 @@ const MESSED: &str = messed!();
 /// Verbs, British slang among them, that say a thing was changed, for
 /// [`IDIOMS`].
 const CHANGED: &str = concat!(
-    "change|changed|changing|modified|modifying|touched|touching|edited|editing|altered|altering|",
+    "change|changed|changing|touch|modified|modifying|touched|touching|edited|editing|altered|altering|",
     messed!()
 );
 
@@ -58,6 +58,15 @@ const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
 /// Kinds of file a person keeps, for [`IDIOMS`]: "where did I put the
 /// csv with …".
 const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|document|documents|script|scripts|folder|folders|draft|drafts|slides|deck|photos|images|screenshot|screenshots|zip|backup|backups|export|exports|dump|dataset|datasets";
+
+/// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
+/// "find the pricing deck", "which of the invoices mention …". Not notes,
+/// which live in notes apps as often as in files.
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|form|forms|slides|pdf|pdfs|drafts";
+
+/// The endings of plain-text files whose words and lines a shell counts,
+/// for [`IDIOMS`]: "count the rows in leads.csv".
+const TEXT_FILE_TYPES: &str = "csv|tsv|md|txt|log|json|jsonl";
 
 /// Words for the code as a place, for [`IDIOMS`]: "where … in the code",
 /// "where in the backend …". Not "repo": "where's the onboarding markdown
@@ -82,6 +91,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["push", "*", "back"], "reschedule"),
     (&["set", "up", "a", "?", "meeting"], "schedule"),
     (&["set", "up", "a", "?", "call"], "schedule"),
+    // "remind me on the 15th to file the taxes": a reminder set for a
+    // day (not "remind me what I said", a memory).
+    (
+        &["remind", "me", "on|at|by|every|next|tomorrow", "**", "to"],
+        "schedule",
+    ),
     // "set up 15 minutes with Omar", "grab an hour with the designer".
     (
         &[
@@ -592,7 +607,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "our|company",
             "*",
-            "policy|policies|handbook|guidelines|rules",
+            "policy|policies|handbook|guidelines|rules|guide|manual",
             "say|says",
         ],
         "knowledge base",
@@ -1848,6 +1863,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // record", "show up for everybody else", "make commits on my behalf".
     (&["am", "i|we", "clean|dirty"], "uncommitted"),
     (&["pending", "edits|changes"], "uncommitted"),
+    (&["unsaved", "edits|changes|work"], "uncommitted"),
     (&["exactly", "what", "i|we|you", "changed|edited"], "diff"),
     (&["line", "by", "line", "changes|differences|edits"], "diff"),
     (&["changes", "before", "i|we", "commit"], "diff"),
@@ -3226,6 +3242,67 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
+    // "find the pricing deck", "find the transcript of my interview":
+    // a document found by what it is.
+    (
+        &["find|locate", "the|my|our|that", "?", DOCUMENTS],
+        "find files",
+    ),
+    // "which of the vendor invoices in invoices/ mention net 60 terms".
+    (
+        &[
+            "which|what",
+            "of",
+            "the|my|our|these",
+            "**",
+            DOCUMENTS,
+            MENTIONING,
+        ],
+        "grep",
+    ),
+    // "how many words is draft-v3.md", "count the rows in leads.csv":
+    // wc's work on a named file.
+    (
+        &[
+            "how",
+            "many",
+            "words|lines|rows|characters",
+            "**",
+            TEXT_FILE_TYPES,
+        ],
+        "shell command",
+    ),
+    (
+        &[
+            "count",
+            "?",
+            "words|lines|rows|characters",
+            "in|of",
+            "**",
+            TEXT_FILE_TYPES,
+        ],
+        "shell command",
+    ),
+    // "look at their careers page": another organisation's page.
+    (
+        &[
+            "look|check",
+            "at|out",
+            "their|his|her|its",
+            "*",
+            "page|site|website",
+        ],
+        "fetch page",
+    ),
+    // "read the leaked memo in docs/ and pull out the dates".
+    (&["read", "the|my|that|this", "?", DOCUMENTS], "read"),
+    // "pull last month's invoices from the billing folder".
+    (
+        &["from", "the|my|our", "?", "folder|directory"],
+        "find files",
+    ),
+    // "what would you do first to verify this photo".
+    (&["what", "would|will|d", "you", "do", "first"], "plan"),
     // "translate the employee handbook summary into Polish": said twice,
     // so the other words of a long need weigh less against it.
     (
@@ -4464,6 +4541,19 @@ mod tests {
                 "how do other projects handle breaking changes",
                 LOOK_UP_ONLINE,
             ),
+            ("find the pricing deck", "find files"),
+            ("find the transcript of my interview", "find files"),
+            ("which of the vendor invoices mention net 60", "grep"),
+            ("how many words is draft-v3.md", "file, shell command"),
+            ("count the rows in leads.csv", "file, shell command"),
+            ("look at their careers page", "fetch page"),
+            ("what would you do first to verify it", "plan"),
+            ("what's our style guide say about titles", "knowledge base"),
+            ("what files did I touch today", "status"),
+            ("remind me on the 15th to file the taxes", "date, schedule"),
+            ("read the leaked memo and pull out the dates", "read"),
+            ("pull the invoices from the billing folder", "find files"),
+            ("show me the unsaved changes", "uncommitted"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4697,6 +4787,14 @@ mod tests {
             "how will you get home",
             "pay with cash",
             "the letter says he should be home by six",
+            "find the time for a call",
+            "which of the forms do I need to sign",
+            "how many words are there for snow",
+            "count the rows in the orders table",
+            "look at their faces",
+            "what would you do with a free day",
+            "remind me what I said to Ana",
+            "read the news about the contract",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
