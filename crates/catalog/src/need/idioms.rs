@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|form|forms|slides|pdf|pdfs|drafts";
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// for [`IDIOMS`]: "count the rows in leads.csv".
@@ -597,7 +597,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "check|consult|see|follow",
             "our|company",
             "?",
-            "policy|policies|handbook|guidelines|rules",
+            "?",
+            "policy|policies|handbook|guidelines|rules|manual|guide",
         ],
         "knowledge base",
     ),
@@ -1162,6 +1163,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "ask the internet if the baths are open", "find websites about
     // volcanoes".
     (&["ask|try", "the", "web|internet"], LOOK_UP_ONLINE),
+    // "what are the reviews saying about us on the web" (not "are you on
+    // my computer or on the internet").
+    (
+        &["saying|say|says|said", "**", "on", "the", "web|internet"],
+        LOOK_UP_ONLINE,
+    ),
     (
         &["find|search|look", "**", "websites|webpages"],
         LOOK_UP_ONLINE,
@@ -1469,7 +1476,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["where", "do|does", "we|i|you", CODE_VERBS], "grep"),
     // "where do we actually send the welcome email in the code".
-    (&["where", "**", "**", "in", "the|our", CODE_PLACES], "grep"),
+    // "where do we spawn enemies in the level code".
+    (
+        &["where", "**", "**", "in", "the|our", "?", CODE_PLACES],
+        "grep",
+    ),
     // "the spots in our code where errors are swallowed".
     (&["in", "the|our", CODE_PLACES, "where"], "grep"),
     // "where is the feature flag checked".
@@ -1601,7 +1612,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "get the app running on localhost".
     (&["on|at", "localhost"], "run"),
     // "which ports are open on this laptop".
-    (&["port|ports", "are|is", "open|free|taken|used"], "run"),
+    (
+        &["port|ports", "?", "are|is", "open|free|taken|used"],
+        "run",
+    ),
+    (&["is", "port", "?", "open|free|taken|used"], "run"),
     // "is anything listening on 5432", "what's listening on 8080".
     (
         &[
@@ -2112,11 +2127,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "todo|todos|fixme|fixmes",
-            "*",
+            "**",
             "in",
             "the|our|all",
             "?",
-            "files",
+            "files|scripts",
         ],
         "grep",
     ),
@@ -3245,7 +3260,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "find the pricing deck", "find the transcript of my interview":
     // a document found by what it is.
     (
-        &["find|locate", "the|my|our|that", "?", DOCUMENTS],
+        &["find|locate", "the|my|our|that", "?", "?", DOCUMENTS],
         "find files",
     ),
     // "which of the vendor invoices in invoices/ mention net 60 terms".
@@ -3303,6 +3318,65 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what would you do first to verify this photo".
     (&["what", "would|will|d", "you", "do", "first"], "plan"),
+    // "remember the fish guy's name is Tomas".
+    (&["remember", "**", "name|names", "is|are"], REMEMBER),
+    // "what tools can you use for ordering".
+    (
+        &[
+            "what|which",
+            "tools|integrations|apps",
+            "can|do",
+            "you",
+            "use|have",
+        ],
+        "connectors",
+    ),
+    // "what did you change in my menu files last night".
+    (
+        &[
+            "what",
+            "did|have",
+            "you",
+            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran",
+        ],
+        "audit",
+    ),
+    // "what did the artists change in the assets branch".
+    // (Not "what did the commission change in the rules", the world's.)
+    (
+        &[
+            "what",
+            "did|have|has",
+            "the",
+            "?",
+            CHANGED,
+            "in|on",
+            "the|my|our",
+            "?",
+            "branch|repo|code|codebase|files",
+        ],
+        "diff",
+    ),
+    // "what's the fix for Outlook stuck on 'updating inbox'".
+    (
+        &[
+            "what",
+            "s|is",
+            "the",
+            "fix|workaround",
+            "for",
+            "**",
+            "stuck|error|crash|crashing|freezing|frozen",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    // "check which laptops in assets.csv have warranties expiring".
+    (
+        &["which|what|list|show|check", "**", "in", "?", "csv|tsv"],
+        "read",
+    ),
+    // "what can you not do without asking me".
+    (&["what", "can", "you", "not|t", "do"], "awareness"),
     // "translate the employee handbook summary into Polish": said twice,
     // so the other words of a long need weigh less against it.
     (
@@ -4554,6 +4628,20 @@ mod tests {
             ("read the leaked memo and pull out the dates", "read"),
             ("pull the invoices from the billing folder", "find files"),
             ("show me the unsaved changes", "uncommitted"),
+            ("check our food safety manual for soups", "knowledge base"),
+            ("what are they saying on the web", LOOK_UP_ONLINE),
+            ("remember the fish guy's name is Tomas", REMEMBER),
+            ("what tools can you use for ordering", "connectors"),
+            ("what did you change in my menu files", "audit"),
+            ("where do we spawn enemies in the level code", "grep"),
+            ("find the player controller script", "find files"),
+            ("what did the artists change in the assets branch", "diff"),
+            ("find every TODO in the combat scripts", "grep"),
+            ("what's the fix for Outlook stuck on sync", LOOK_UP_ONLINE),
+            ("which laptops in assets.csv are old", "file, read"),
+            ("is port 3389 open here", "run"),
+            ("which of the logs mention 'auth failure'", "grep"),
+            ("what can you not do without asking me", "awareness"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4795,6 +4883,10 @@ mod tests {
             "what would you do with a free day",
             "remind me what I said to Ana",
             "read the news about the contract",
+            "what's the fix for the typo",
+            "remember to call Mum",
+            "what did the doctor say",
+            "what can you do",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
