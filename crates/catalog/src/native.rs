@@ -201,6 +201,7 @@ pub const NATIVE_TOOL_EXAMPLES: &[(&str, &[&str])] = &[
             "build the project and run the linter",
             "type in a command that squeezes a folder into a zip file",
             "is the computer running out of memory or space",
+            "count the lines of a text file",
         ],
     ),
     (

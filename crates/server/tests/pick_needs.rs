@@ -27,7 +27,7 @@ use serde_json::Value;
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
 const BM25_MET: usize = 11456;
-const LOCAL_MET: usize = 11768;
+const LOCAL_MET: usize = 11772;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];
