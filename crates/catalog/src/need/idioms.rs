@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs";
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// for [`IDIOMS`]: "count the rows in leads.csv".
@@ -603,12 +603,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "knowledge base",
     ),
     (&["data", "dictionary|glossary"], "knowledge base"),
+    // "check the lab safety manual for …" (not "check the rules of chess").
+    (
+        &["check|consult", "the", "?", "?", "manual|handbook"],
+        "knowledge base",
+    ),
     // "what does our infection control policy say about masks".
     (
         &[
             "our|company",
             "*",
-            "policy|policies|handbook|guidelines|rules|guide|manual",
+            "policy|policies|handbook|guidelines|rules|guide|manual|protocol",
             "say|says",
         ],
         "knowledge base",
@@ -1220,7 +1225,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &[
             "word",
-            "doc|docs|document|documents|file|files|version|copy|memo|memos|report|reports|letter|letters",
+            "doc|docs|document|documents|file|files|version|copy|memo|memos|report|reports|letter|letters|flyer|flyers|handout|handouts|newsletter",
         ],
         "docx",
     ),
@@ -2351,7 +2356,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (
         &[
-            "letter|letters|document|documents|summary|report|plan|sheet|page|handout|flyer",
+            "letter|letters|document|documents|summary|report|plan|sheet|page|handout|flyer|chart|list|schedule",
+            "**",
             "i|we|you",
             "can|could",
             "print",
@@ -3278,13 +3284,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "how many words is draft-v3.md", "count the rows in leads.csv":
     // wc's work on a named file.
     (
-        &[
-            "how",
-            "many",
-            "words|lines|rows|characters",
-            "**",
-            TEXT_FILE_TYPES,
-        ],
+        &["how", "many", "**", "in|is|does|do", "**", TEXT_FILE_TYPES],
         "shell command",
     ),
     (
@@ -3310,7 +3310,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "fetch page",
     ),
     // "read the leaked memo in docs/ and pull out the dates".
-    (&["read", "the|my|that|this", "?", DOCUMENTS], "read"),
+    (&["read", "the|my|that|this", "?", "?", DOCUMENTS], "read"),
     // "pull last month's invoices from the billing folder".
     (
         &["from", "the|my|our", "?", "folder|directory"],
@@ -3337,7 +3337,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "what",
             "did|have",
             "you",
-            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran",
+            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran|add|added|send|sent",
         ],
         "audit",
     ),
@@ -3375,6 +3375,44 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["which|what|list|show|check", "**", "in", "?", "csv|tsv"],
         "read",
     ),
+    // "what size shoes does Leo wear again": a detail asked for again, so
+    // told before (not "what failed again", nor "what's the plan again",
+    // the agent's plan).
+    (
+        &[
+            "what|which",
+            "**",
+            "name|size|number|address|birthday|code",
+            "**",
+            "again",
+        ],
+        REMEMBER,
+    ),
+    // "what time does the pharmacy on Main St close today".
+    (
+        &[
+            "what",
+            "time",
+            "does|do|is",
+            "**",
+            "close|closes|open|opens",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    // "block Saturday morning for swim lessons every week".
+    (
+        &[
+            "block|blocking",
+            "?",
+            "?",
+            "morning|mornings|afternoon|afternoons|evening|evenings",
+        ],
+        "schedule",
+    ),
+    // "query the LIMS database for samples".
+    (&["query", "the|our|my", "?", "database|db"], "sql query"),
+    // "who in the lab edited the plotting code last".
+    (&["who", "in|on", "the|our|my", "?", CHANGED], AUTHOR),
     // "what can you not do without asking me".
     (&["what", "can", "you", "not|t", "do"], "awareness"),
     // "translate the employee handbook summary into Polish": said twice,
@@ -4642,6 +4680,22 @@ mod tests {
             ("is port 3389 open here", "run"),
             ("which of the logs mention 'auth failure'", "grep"),
             ("what can you not do without asking me", "awareness"),
+            ("what size shoes does Leo wear again", REMEMBER),
+            ("what's Leo's teacher's name again", REMEMBER),
+            ("what time does the pharmacy close today", LOOK_UP_ONLINE),
+            ("a chore chart for the kids I can print", "word document"),
+            ("make a Word flyer for the open house", "docx"),
+            ("block the mornings for swim lessons", "schedule"),
+            ("what did you add to my calendar", "audit"),
+            ("read the permission slip scan", "read"),
+            ("find the signed purchase agreement", "find files"),
+            ("find the protocol for the Western blot", "find files"),
+            ("check the lab safety manual for spills", "knowledge base"),
+            ("how many samples are in samples.csv", "file, shell command"),
+            ("query the LIMS database for samples", "sql query"),
+            ("find the raw images from March", "find files"),
+            ("who in the lab edited the plotting code", AUTHOR),
+            ("what does our IRB protocol say", "read, knowledge base"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4887,6 +4941,11 @@ mod tests {
             "remember to call Mum",
             "what did the doctor say",
             "what can you do",
+            "what failed again",
+            "what went wrong again in CI",
+            "wait whats the plan again",
+            "block the user",
+            "who in the world knows",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
