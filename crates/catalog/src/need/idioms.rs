@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings";
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// for [`IDIOMS`]: "count the rows in leads.csv".
@@ -3337,7 +3337,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "what",
             "did|have",
             "you",
-            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran|add|added|send|sent",
+            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran|add|added|send|sent|email|emailed|post|posted|message|messaged",
         ],
         "audit",
     ),
@@ -3375,14 +3375,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["which|what|list|show|check", "**", "in", "?", "csv|tsv"],
         "read",
     ),
-    // "what size shoes does Leo wear again": a detail asked for again, so
-    // told before (not "what failed again", nor "what's the plan again",
-    // the agent's plan).
+    // "what size shoes does Leo wear again", "what's the backfill window
+    // again": a detail asked for again, so told before (not "what failed
+    // again", nor "whats the plan again", the agent's plan, which BM25
+    // lost when any "what's … again" was read so).
     (
         &[
             "what|which",
             "**",
-            "name|size|number|address|birthday|code",
+            "name|size|number|address|birthday|code|window|date|password|phone",
             "**",
             "again",
         ],
@@ -3413,6 +3414,37 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["query", "the|our|my", "?", "database|db"], "sql query"),
     // "who in the lab edited the plotting code last".
     (&["who", "in|on", "the|our|my", "?", CHANGED], AUTHOR),
+    // "make a printable run-of-show for the day".
+    (&["printable"], "word document"),
+    // "get the shuttle company's website and check their prices".
+    (
+        &[
+            "get|grab|open|pull|check",
+            "the|their",
+            "**",
+            "s",
+            "website|site|homepage",
+        ],
+        "fetch page",
+    ),
+    // "count the lines in the error file from the last run".
+    (
+        &[
+            "count",
+            "the",
+            "lines|words|rows",
+            "in|of",
+            "the|my|that|this",
+            "?",
+            "file|log",
+        ],
+        "shell command",
+    ),
+    // "put the migration window on the team calendar".
+    (
+        &["put", "**", "on|in|to", "the|my|our", "?", "calendar"],
+        "schedule",
+    ),
     // "what can you not do without asking me".
     (&["what", "can", "you", "not|t", "do"], "awareness"),
     // "translate the employee handbook summary into Polish": said twice,
@@ -3483,6 +3515,15 @@ pub(super) const CREATING: &[&[&str]] = &[
 pub(super) const SETTING: &[&[&str]] = &[
     // "fix the misspelled heading in docs/setup.md".
     &["fix|correct|tweak"],
+    // "move table 12's guests to table 9 in seating.md", "mark item 14
+    // done in punchlist.md".
+    &["move", "**", "to", "**", "in"],
+    &[
+        "mark|tick|check",
+        "**",
+        "done|complete|completed|finished|off",
+        "in",
+    ],
     // "update the opening hours, they're in site/hours.html, to 8 to 6".
     &["update", "the|its|this|that|these|those|my|our"],
     // "the log level in settings.py to be DEBUG instead of INFO".
@@ -4682,6 +4723,7 @@ mod tests {
             ("what can you not do without asking me", "awareness"),
             ("what size shoes does Leo wear again", REMEMBER),
             ("what's Leo's teacher's name again", REMEMBER),
+            ("what's the backfill window again", REMEMBER),
             ("what time does the pharmacy close today", LOOK_UP_ONLINE),
             ("a chore chart for the kids I can print", "word document"),
             ("make a Word flyer for the open house", "docx"),
@@ -4696,6 +4738,13 @@ mod tests {
             ("find the raw images from March", "find files"),
             ("who in the lab edited the plotting code", AUTHOR),
             ("what does our IRB protocol say", "read, knowledge base"),
+            ("make a printable run-of-show", "word document"),
+            ("what did you email the vendors today", "audit"),
+            ("get the shuttle company's website", "fetch page"),
+            ("find the latest structural drawings", "find files"),
+            ("which of the submittals mention drywall", "grep"),
+            ("count the lines in the error file", "shell command"),
+            ("put the migration window on the team calendar", "schedule"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -4943,9 +4992,11 @@ mod tests {
             "what can you do",
             "what failed again",
             "what went wrong again in CI",
-            "wait whats the plan again",
+            "what's the plan again",
             "block the user",
             "who in the world knows",
+            "get the website deployed",
+            "count the votes",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -5048,6 +5099,8 @@ mod tests {
             "add the 1.4.0 section to CHANGELOG.md",
             "the MSRV in Cargo.toml says 1.70, should be 1.80",
             "change the button label in src/strings/en.json from 'Save' to 'Save changes'",
+            "move table 12's guests to table 9 in seating.md",
+            "mark item 14 done in punchlist.md",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
@@ -5058,6 +5111,7 @@ mod tests {
         assert!(!hints_of("should be fine in notes.md").contains("edit"));
         assert!(!hints_of("move the card back to To do").contains("edit"));
         assert!(!hints_of("make the bed in the guest room").contains("edit"));
+        assert!(!hints_of("move report.pdf to the archive folder").contains("edit"));
     }
 
     #[test]
