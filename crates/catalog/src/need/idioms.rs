@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals";
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// for [`IDIOMS`]: "count the rows in leads.csv".
@@ -3376,14 +3376,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "read",
     ),
     // "what size shoes does Leo wear again", "what's the backfill window
-    // again": a detail asked for again, so told before (not "what failed
-    // again", nor "whats the plan again", the agent's plan, which BM25
-    // lost when any "what's … again" was read so).
+    // again", "how long is the sponsor read again": asked for again, so
+    // told before (not "what failed again"; "the plan again" is the
+    // agent's plan, see `ranking_text`).
     (
         &[
-            "what|which",
-            "**",
-            "name|size|number|address|birthday|code|window|date|password|phone",
+            "what|which|who|how",
+            "s|is|was|are|were|size|did|does|do|long|many|much",
             "**",
             "again",
         ],
@@ -3423,7 +3422,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "the|their",
             "**",
             "s",
-            "website|site|homepage",
+            "?",
+            "website|site|homepage|page",
         ],
         "fetch page",
     ),
@@ -3444,6 +3444,25 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &["put", "**", "on|in|to", "the|my|our", "?", "calendar"],
         "schedule",
+    ),
+    // "book the guest for a recording session next Thursday".
+    (
+        &["book", "**", "session|slot|appointment|room|call"],
+        "schedule",
+    ),
+    // "what can you connect to for podcast hosting".
+    (&["what", "can", "you", "connect|reach"], "connectors"),
+    // "find every product page that still says 'free shipping'".
+    (
+        &[
+            "every|all",
+            "**",
+            "page|pages|file|files|doc|docs",
+            "that|which",
+            "?",
+            "say|says|mention|mentions|contain|contains",
+        ],
+        "grep",
     ),
     // "what can you not do without asking me".
     (&["what", "can", "you", "not|t", "do"], "awareness"),
@@ -4724,6 +4743,18 @@ mod tests {
             ("what size shoes does Leo wear again", REMEMBER),
             ("what's Leo's teacher's name again", REMEMBER),
             ("what's the backfill window again", REMEMBER),
+            ("how long is the sponsor read again", REMEMBER),
+            ("find the raw audio for episode 42", "find files"),
+            ("book the guest for a recording session", "schedule"),
+            ("what can you connect to for hosting", "connectors"),
+            ("find the grant report we sent", "find files"),
+            ("which of the grant proposals mention tutoring", "grep"),
+            ("get the foundation's guidelines page", "fetch page"),
+            ("read the audit letter", "read"),
+            (
+                "find every product page that still says 'free'",
+                "edit, grep",
+            ),
             ("what time does the pharmacy close today", LOOK_UP_ONLINE),
             ("a chore chart for the kids I can print", "word document"),
             ("make a Word flyer for the open house", "docx"),
