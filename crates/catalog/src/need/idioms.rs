@@ -65,8 +65,9 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters";
 
 /// The endings of plain-text files whose words and lines a shell counts,
-/// for [`IDIOMS`]: "count the rows in leads.csv".
-const TEXT_FILE_TYPES: &str = "csv|tsv|md|txt|log|json|jsonl";
+/// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
+/// "count the lines in the error file".
+const TEXT_FILE_TYPES: &str = "csv|tsv|md|txt|log|json|jsonl|file";
 
 /// Words for the code as a place, for [`IDIOMS`]: "where … in the code",
 /// "where in the backend …". Not "repo": "where's the onboarding markdown
@@ -3281,8 +3282,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
-    // "how many words is draft-v3.md", "count the rows in leads.csv":
-    // wc's work on a named file.
+    // "how many words is draft-v3.md", "count the rows in leads.csv",
+    // "count the lines in the error file": wc's work.
     (
         &["how", "many", "**", "in|is|does|do", "**", TEXT_FILE_TYPES],
         "shell command",
@@ -3426,19 +3427,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "website|site|homepage|page",
         ],
         "fetch page",
-    ),
-    // "count the lines in the error file from the last run".
-    (
-        &[
-            "count",
-            "the",
-            "lines|words|rows",
-            "in|of",
-            "the|my|that|this",
-            "?",
-            "file|log",
-        ],
-        "shell command",
     ),
     // "put the migration window on the team calendar".
     (
