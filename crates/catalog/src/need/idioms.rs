@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters";
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
@@ -3270,16 +3270,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["find|locate", "the|my|our|that", "?", "?", DOCUMENTS],
         "find files",
     ),
-    // "which of the vendor invoices in invoices/ mention net 60 terms".
+    // "which of the vendor invoices in invoices/ mention net 60 terms",
+    // "which of the rate confirmations mention detention pay": whatever
+    // they are, what mentions a word is searched for it.
     (
-        &[
-            "which|what",
-            "of",
-            "the|my|our|these",
-            "**",
-            DOCUMENTS,
-            MENTIONING,
-        ],
+        &["which", "of", "the|my|our|these", "**", MENTIONING],
         "grep",
     ),
     // "how many words is draft-v3.md", "count the rows in leads.csv",
@@ -3319,8 +3314,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what would you do first to verify this photo".
     (&["what", "would|will|d", "you", "do", "first"], "plan"),
-    // "remember the fish guy's name is Tomas".
+    // "remember the fish guy's name is Tomas", "remember the guest in 410
+    // likes extra pillows" (not "remember to call Mum").
     (&["remember", "**", "name|names", "is|are"], REMEMBER),
+    (
+        &[
+            "remember",
+            "the|my|our",
+            "**",
+            "is|are|likes|prefers|wants|hates|can",
+        ],
+        REMEMBER,
+    ),
     // "what tools can you use for ordering".
     (
         &[
@@ -3439,7 +3444,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "schedule",
     ),
     // "what can you connect to for podcast hosting".
-    (&["what", "can", "you", "connect|reach"], "connectors"),
+    (
+        &["what", "can", "you", "connect|reach|hook|plug"],
+        "connectors",
+    ),
     // "find every product page that still says 'free shipping'".
     (
         &[
@@ -4723,6 +4731,10 @@ mod tests {
             ("find the player controller script", "find files"),
             ("what did the artists change in the assets branch", "diff"),
             ("find every TODO in the combat scripts", "grep"),
+            ("remember the guest in 410 likes extra pillows", REMEMBER),
+            ("find the syllabus for Stats 201", "find files"),
+            ("what can you hook into for my LMS", "connectors"),
+            ("which of the rate confirmations mention detention", "grep"),
             ("what's the fix for Outlook stuck on sync", LOOK_UP_ONLINE),
             ("which laptops in assets.csv are old", "file, read"),
             ("is port 3389 open here", "run"),
@@ -5016,6 +5028,8 @@ mod tests {
             "who in the world knows",
             "get the website deployed",
             "count the votes",
+            "remember the milk",
+            "which of the candidates do you like",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
