@@ -26,8 +26,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 11913;
-const LOCAL_MET: usize = 12235;
+const BM25_MET: usize = 11969;
+const LOCAL_MET: usize = 12294;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

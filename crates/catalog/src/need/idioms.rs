@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements";
+const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
@@ -599,7 +599,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "our|company",
             "?",
             "?",
-            "policy|policies|handbook|guidelines|rules|manual|guide",
+            "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation",
         ],
         "knowledge base",
     ),
@@ -4733,6 +4733,8 @@ mod tests {
             ("find every TODO in the combat scripts", "grep"),
             ("remember the guest in 410 likes extra pillows", REMEMBER),
             ("find the syllabus for Stats 201", "find files"),
+            ("find the Figma export of the onboarding flow", "find files"),
+            ("check our design system docs for spacing", "knowledge base"),
             ("what can you hook into for my LMS", "connectors"),
             ("which of the rate confirmations mention detention", "grep"),
             ("what's the fix for Outlook stuck on sync", LOOK_UP_ONLINE),
