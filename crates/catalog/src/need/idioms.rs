@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
@@ -599,14 +599,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "our|company",
             "?",
             "?",
-            "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation",
+            "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|protocols|procedures|bylaws|sops",
         ],
         "knowledge base",
     ),
     (&["data", "dictionary|glossary"], "knowledge base"),
-    // "check the lab safety manual for …" (not "check the rules of chess").
+    // "check the lab safety manual for …", "check the church bylaws for
+    // …" (not "check the rules of chess").
     (
-        &["check|consult", "the", "?", "?", "manual|handbook"],
+        &["check|consult", "the", "?", "?", "manual|handbook|bylaws"],
         "knowledge base",
     ),
     // "what does our infection control policy say about masks".
@@ -3270,6 +3271,24 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["find|locate", "the|my|our|that", "?", "?", DOCUMENTS],
         "find files",
     ),
+    // "find last year's summer reading flyer", "find the signed facility
+    // use agreement from the scout troop".
+    (
+        &[
+            "find|locate",
+            "last|this",
+            "year|month|week|quarter",
+            "s",
+            "?",
+            "?",
+            DOCUMENTS,
+        ],
+        "find files",
+    ),
+    (
+        &["find|locate", "the|my|our", "signed", "**", DOCUMENTS],
+        "find files",
+    ),
     // "which of the vendor invoices in invoices/ mention net 60 terms",
     // "which of the rate confirmations mention detention pay": whatever
     // they are, what mentions a word is searched for it.
@@ -3280,7 +3299,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "how many words is draft-v3.md", "count the rows in leads.csv",
     // "count the lines in the error file": wc's work.
     (
-        &["how", "many", "**", "in|is|does|do", "**", TEXT_FILE_TYPES],
+        &[
+            "how",
+            "many",
+            "**",
+            "in|is|does|do|on",
+            "**",
+            TEXT_FILE_TYPES,
+        ],
         "shell command",
     ),
     (
@@ -3307,6 +3333,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "read the leaked memo in docs/ and pull out the dates".
     (&["read", "the|my|that|this", "?", "?", DOCUMENTS], "read"),
+    // "read the updated 401k plan summary and tell me what changed".
+    (
+        &["read", "the|my|that|this", "**", DOCUMENTS, "and"],
+        "read",
+    ),
     // "pull last month's invoices from the billing folder".
     (
         &["from", "the|my|our", "?", "folder|directory"],
@@ -3315,35 +3346,55 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what would you do first to verify this photo".
     (&["what", "would|will|d", "you", "do", "first"], "plan"),
     // "remember the fish guy's name is Tomas", "remember the guest in 410
-    // likes extra pillows" (not "remember to call Mum").
+    // likes extra pillows", "remember the staging key lives in the vault"
+    // (not "remember to call Mum").
     (&["remember", "**", "name|names", "is|are"], REMEMBER),
     (
         &[
             "remember",
             "the|my|our",
             "**",
-            "is|are|likes|prefers|wants|hates|can",
+            "is|are|likes|prefers|wants|hates|can|lives|sits|goes|needs|only|never|always",
         ],
         REMEMBER,
     ),
-    // "what tools can you use for ordering".
+    // "what did Karen tell you about the offsite budget".
+    (&["what", "did", "*", "tell", "you"], REMEMBER),
+    // "what tools can you use for ordering", "what apps can you work
+    // with", "which of my tools can talk to the custodian".
     (
         &[
             "what|which",
             "tools|integrations|apps",
             "can|do",
             "you",
-            "use|have",
+            "use|have|work",
         ],
         "connectors",
     ),
-    // "what did you change in my menu files last night".
+    (
+        &[
+            "which|what",
+            "of",
+            "my|our|your",
+            "tools|integrations|apps",
+            "can|could",
+        ],
+        "connectors",
+    ),
+    // "is it up to you or me to approve the orders".
+    (&["up", "to", "you", "or", "me"], "autonomy"),
+    // "walk me through how you'd organize the review season".
+    (&["walk", "me", "through", "how", "you"], "plan"),
+    // "what did you change in my menu files last night", "what reminders
+    // did you send to clients yesterday", "what did you push today".
     (
         &[
             "what",
+            "?",
             "did|have",
             "you",
-            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran|add|added|send|sent|email|emailed|post|posted|message|messaged",
+            "change|changed|touch|touched|edit|edited|delete|deleted|run|ran|add|added|send|sent|email|emailed|post|posted|message|messaged|tell|told|push|pushed|book|booked|order|ordered",
         ],
         "audit",
     ),
@@ -3433,6 +3484,66 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "fetch page",
     ),
+    // "pull up the parts supplier's site and check a price".
+    (
+        &[
+            "pull|bring",
+            "up",
+            "the|their",
+            "**",
+            "s",
+            "?",
+            "website|site|homepage|page",
+        ],
+        "fetch page",
+    ),
+    // "get the competitor's Instagram bio from their site", "the careers
+    // page of our main competitor": another organisation's page.
+    (
+        &["from|on", "their|his|her|its", "site|website|homepage"],
+        "fetch page",
+    ),
+    (
+        &[
+            "page|site|website",
+            "of|for",
+            "our|their|the|a",
+            "?",
+            "?",
+            "competitor|competitors|rival|rivals",
+        ],
+        "fetch page",
+    ),
+    // "check the events table", "which programs had the best turnout,
+    // check the events sheet": a database's table, a spreadsheet's sheet.
+    (&["check|query", "the|our", "?", "table"], "sql query"),
+    (&["update|check", "the|our|my", "*", "sheet"], "spreadsheet"),
+    // "which of the screens still use the old Button component".
+    (
+        &[
+            "which",
+            "of",
+            "the|our|my",
+            "**",
+            "still",
+            "use|uses|call|calls|import|imports",
+        ],
+        "grep",
+    ),
+    // "which Google account is the calendar connected with", "are you
+    // using the library's account or mine".
+    (
+        &[
+            "which|what",
+            "?",
+            "account|login",
+            "is|are|does|do",
+            "**",
+            "connected|linked|using|use",
+        ],
+        "identity",
+    ),
+    (&["are", "you", "using", "**", "account|login"], "identity"),
     // "put the migration window on the team calendar".
     (
         &["put", "**", "on|in|to", "the|my|our", "?", "calendar"],
@@ -3492,7 +3603,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
 ];
 
 /// Languages a text is put into, for the translating idiom.
-const LANGUAGES: &str = "english|german|french|spanish|italian|portuguese|dutch|polish|swedish|danish|norwegian|finnish|greek|turkish|russian|ukrainian|czech|arabic|hebrew|hindi|japanese|chinese|mandarin|cantonese|korean|vietnamese|thai|indonesian";
+const LANGUAGES: &str = "english|german|french|spanish|italian|portuguese|dutch|polish|swedish|danish|norwegian|finnish|greek|turkish|russian|ukrainian|czech|arabic|hebrew|hindi|japanese|chinese|mandarin|cantonese|korean|vietnamese|thai|indonesian|tagalog|filipino|malay|swahili|bengali|urdu|punjabi|persian|farsi|romanian|hungarian|bulgarian|serbian|croatian|slovak|somali|amharic|nepali|tamil|burmese|khmer|hmong";
 
 /// Ways to say a thing is not there, which make a named file one to write.
 pub(super) const LACKING: &[&[&str]] = &[
@@ -3555,8 +3666,10 @@ pub(super) const SETTING: &[&[&str]] = &[
         "it|this|that|them",
         "to",
     ],
-    // "open src/app.tsx and change the title to 'Dashboard'".
-    &["change", "the", "*", "to"],
+    // "open src/app.tsx and change the title to 'Dashboard'", "change my
+    // service call fee in rates.md to $95".
+    &["change", "the|my|our", "*", "to"],
+    &["change", "**", "in", "*", "to"],
     // "'colour' should be replaced with 'color' throughout en.json".
     &["replace|replaced", "**", "with|by"],
     // "append the meeting outcome to notes/2026-12.md".
@@ -3639,6 +3752,24 @@ pub(super) const INSPECTING: &[&[&str]] = &[
     &["have|take", "a", "?", "look|peek|glance", "at|over|through"],
     &["give", "**", "a", "?", "look|peek|glance"],
 ];
+
+/// Whether a question asks again what was told before: it opens with a
+/// question word and ends with "again" ("where's the Beckers' shutoff
+/// valve again", "which dog bites when you touch her ears again"), where
+/// "again" is not a thing happening once more ("what failed again").
+pub(super) fn asks_again(words: &[String]) -> bool {
+    let [first, .., before, last] = words else {
+        return false;
+    };
+    matches!(
+        first.as_str(),
+        "what" | "when" | "where" | "which" | "who" | "how"
+    ) && last == "again"
+        && !HAPPENING.split('|').any(|w| w == before)
+}
+
+/// What happens again rather than is asked again, for [`asks_again`].
+const HAPPENING: &str = "fail|fails|failed|failing|break|breaks|broke|broken|crash|crashes|crashed|crashing|wrong|happen|happens|happened|down|up|out|off|red|green|stuck|slow|flaky|leaking|running|working";
 
 /// Whether every word `pattern` needs is `present`: a few look-ups that
 /// rule out nearly every idiom before [`says`] walks the need for it.
@@ -4778,6 +4909,48 @@ mod tests {
             ("which of the submittals mention drywall", "grep"),
             ("count the lines in the error file", "shell command"),
             ("put the migration window on the team calendar", "schedule"),
+            ("where's the shutoff valve again", REMEMBER),
+            ("which dog bites when you touch her ears again", REMEMBER),
+            ("when is Marcus back from leave again", REMEMBER),
+            ("what reminders did you send to clients", "audit"),
+            ("what did you push to main", "audit"),
+            ("what did Karen tell you about the budget", REMEMBER),
+            ("remember the staging key lives in the vault", REMEMBER),
+            ("is it up to you or me to approve the orders", "autonomy"),
+            ("what apps can you work with", "connectors"),
+            ("which of my tools can talk to the custodian", "connectors"),
+            ("walk me through how you'd organize the season", "plan"),
+            ("find the team photo from the state game", "find files"),
+            ("check our clinic protocols for parvo", "knowledge base"),
+            ("check the church bylaws for the quorum", "knowledge base"),
+            ("pull up the parts supplier's site", "fetch page"),
+            ("get the competitor's bio from their site", "fetch page"),
+            (
+                "look at the careers page of our main competitor",
+                "fetch page",
+            ),
+            ("check the events table for clicks", "sql query"),
+            ("update the content calendar sheet", "spreadsheet"),
+            ("which of the screens still use the old Button", "grep"),
+            (
+                "which Google account is the calendar connected with",
+                "identity",
+            ),
+            ("are you using the library's account", "identity"),
+            ("translate the handout into Tagalog", "translate"),
+            ("find the performance review for Tomás", "find files"),
+            ("find last year's summer reading flyer", "find files"),
+            ("find the signed facility use agreement", "find files"),
+            ("read the updated 401k plan summary and tell me", "read"),
+            (
+                "how many families are on members.csv",
+                "file, shell command",
+            ),
+            (
+                "change my service call fee in rates.md to $95",
+                "file, edit",
+            ),
+            ("find the Info.plist", "file"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5032,9 +5205,20 @@ mod tests {
             "count the votes",
             "remember the milk",
             "which of the candidates do you like",
+            "change my mind",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
+        // Things that happen again, and what others said, are not what
+        // was told before; half an hour is not a document.
+        for need in [
+            "when is the server going down again",
+            "what broke again",
+            "what did the doctor tell me",
+        ] {
+            assert!(!hints_of(need).contains(REMEMBER), "{need}");
+        }
+        assert!(!hints_of("find 30 minutes with Sam").contains("find files"));
     }
 
     #[test]

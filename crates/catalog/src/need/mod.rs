@@ -45,7 +45,9 @@ pub use tags::untagged;
 
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
-use idioms::{AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, REMEMBER, SETTING, may_say, says};
+use idioms::{
+    AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, REMEMBER, SETTING, asks_again, may_say, says,
+};
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
     is_glob, is_item_number, is_path, is_shell_operator, is_substitution, is_ticket_key,
@@ -174,6 +176,9 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         if !hints.contains(hint) && said(pattern) {
             hints.push(hint);
         }
+    }
+    if !hints.contains(&REMEMBER) && asks_again(&need_words) {
+        hints.push(REMEMBER);
     }
     // "wait, what's the plan again": asked again, but it is the agent's
     // plan, not something told before.

@@ -7,11 +7,12 @@ use super::dates::possessive;
 /// File extensions that make a word a file name (`config.yaml`), not a
 /// domain (`example.com`) or an abbreviation (`e.g.`).
 pub(super) const FILE_EXTENSIONS: &[&str] = &[
-    "bat", "bib", "c", "cfg", "cjs", "conf", "cpp", "cs", "css", "csv", "dart", "docx", "env",
-    "go", "gradle", "graphql", "h", "hcl", "html", "ini", "ipynb", "java", "js", "json", "jsx",
-    "kt", "lock", "log", "lua", "md", "mdx", "mjs", "pdf", "php", "pptx", "proto", "ps1", "py",
-    "r", "rb", "rmd", "rs", "rst", "scss", "sh", "sql", "svelte", "svg", "swift", "tex", "tf",
-    "tfvars", "toml", "ts", "tsx", "txt", "vue", "xlsx", "xml", "yaml", "yml",
+    "bat", "bib", "c", "cfg", "cjs", "conf", "cpp", "cs", "csproj", "css", "csv", "dart", "doc",
+    "docx", "env", "go", "gradle", "graphql", "h", "hcl", "html", "ini", "ipynb", "java", "js",
+    "json", "jsx", "kt", "kts", "lock", "log", "lua", "md", "mdx", "mjs", "pdf", "php", "plist",
+    "ppt", "pptx", "proto", "ps1", "py", "r", "rb", "rmd", "rs", "rst", "rtf", "scss", "sh", "sql",
+    "svelte", "svg", "swift", "tex", "tf", "tfvars", "toml", "ts", "tsx", "txt", "vue", "xcconfig",
+    "xib", "xls", "xlsx", "xml", "yaml", "yml",
 ];
 
 /// A word without the quotes, brackets and punctuation at its edges:
