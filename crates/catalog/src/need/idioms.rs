@@ -46,7 +46,7 @@ const WORK: &str = "version|changes|fixes|edits|updates|work|code";
 
 /// Verbs that say a text holds a word, for [`IDIOMS`]: "every line that
 /// mentions 'timeout'" is a search of contents.
-const MENTIONING: &str = "mention|mentions|mentioning|containing|contains";
+const MENTIONING: &str = "mention|mentions|mentioning|containing|contains|complain|complains|discuss|discusses|reference|references";
 
 /// Times of day said the British way ("my half nine", "quarter past
 /// ten"): the hour, for [`IDIOMS`].
@@ -62,7 +62,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
@@ -546,7 +546,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "how many of your calls were waved through".
     (&["waved|let", "through"], "approved"),
     // "did you run anything as root".
-    (&["did", "you", "run|execute|delete|remove|touch"], "audit"),
+    (
+        &[
+            "did",
+            "you",
+            "run|execute|delete|remove|touch|send|email|post|message|order|book|push",
+        ],
+        "audit",
+    ),
     // "what actions were taken on my behalf yesterday".
     (
         &[
@@ -587,9 +594,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["show|list|see|view|of|all", "your", "actions"], "audit"),
     // "how will you go about reviewing the contracts?".
     (
-        &["how", "will|would", "you", "go|approach|tackle|handle"],
+        &[
+            "how",
+            "will|would",
+            "you",
+            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce",
+        ],
         "plan",
     ),
+    // "how are you going to handle the turnovers this month".
+    (&["how", "are", "you", "going", "to"], "plan"),
     // "walk me through the steps you'd take".
     (&["steps", "you", "d|would|will|ll", "take"], "plan"),
     // "check our refund policy first", "our data dictionary".
@@ -3382,6 +3396,43 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "connectors",
     ),
+    // "do you send notices yourself or do they come to me first", "are
+    // you going to ask before charging a card".
+    (&["you", "**", "yourself", "or"], "autonomy"),
+    (&["you", "**", "ask", "before|first"], "autonomy"),
+    // "can you connect to AppFolio or Buildium".
+    (
+        &["can", "you", "connect|hook|link|plug", "to|into|up|with"],
+        "connectors",
+    ),
+    // "go through the HOA letter and pull out what they want fixed" (not
+    // "get helpers to go through the three quotes at once", work shared).
+    (
+        &[
+            "go",
+            "through|over",
+            "the|my|that|this",
+            "?",
+            "?",
+            DOCUMENTS,
+            "and",
+        ],
+        "read",
+    ),
+    // "look in our owner policies for who pays for repairs".
+    (
+        &[
+            "look",
+            "in|at|through",
+            "our|company",
+            "?",
+            "?",
+            "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|procedures|bylaws",
+        ],
+        "knowledge base",
+    ),
+    // "a print-ready waiver form".
+    (&["print", "ready"], "word document"),
     // "is it up to you or me to approve the orders".
     (&["up", "to", "you", "or", "me"], "autonomy"),
     // "walk me through how you'd organize the review season".
@@ -3632,6 +3683,19 @@ pub(super) const CREATING: &[&[&str]] = &[
     // "draft release notes into notes/release-2.4.md" (not "the draft in
     // drafts/", where it already is).
     &["draft|drafted|drafting", "**", "into|to"],
+    // "put the turnover checklist for 3B in turnovers/3b.md": new text
+    // put in a file (not "put the version back in …", a value set, nor
+    // "where I put the invoice template. It's a .docx somewhere in …").
+    &[
+        "put",
+        "the|a|an|my|our|this",
+        "**",
+        "checklist|text|list|notes|summary|outline|agenda|steps|ideas|template|points",
+        "?",
+        "?",
+        "?",
+        "in|into",
+    ],
 ];
 
 /// A value put back as it was, or made one, which makes a named file one
@@ -4951,6 +5015,18 @@ mod tests {
                 "file, edit",
             ),
             ("find the Info.plist", "file"),
+            ("did you send anything to the tenants", "audit"),
+            ("how are you going to handle the turnovers", "plan"),
+            ("how would you grow the 6am class", "plan"),
+            ("do you send notices yourself or do I", "autonomy"),
+            ("are you going to ask before charging a card", "autonomy"),
+            ("can you connect to AppFolio", "connectors"),
+            ("go through the HOA letter and pull out the fixes", "read"),
+            ("look in our owner policies for repairs", "knowledge base"),
+            ("print-ready waiver form please", "word document"),
+            ("find the waiver Ashley signed", "find files"),
+            ("find the move-in inspection photos", "find files"),
+            ("which of the feedback forms complain about showers", "grep"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5205,6 +5281,12 @@ mod tests {
             "count the votes",
             "remember the milk",
             "which of the candidates do you like",
+            "go through the motions",
+            "did you sleep well",
+            "look in our fridge",
+            "find the resolution of the screen",
+            "go over the plan with me",
+            "get helpers to go through the three quotes at once",
             "change my mind",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
@@ -5239,6 +5321,7 @@ mod tests {
             "I'll need a file todo.txt with today's three tasks",
             "ideally the docs folder has a CONTRIBUTING.md when you're done",
             "draft release notes into notes/release-2.4.md",
+            "put the turnover checklist for 3B in turnovers/3b.md",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -5251,6 +5334,8 @@ mod tests {
             "ideally, have a look at app.log first",
             "read the draft in drafts/intro.md",
             "rename 'save to disk' in menu.json",
+            "put the version back to 4.2 in requirements.txt",
+            "where I put the invoice template? it's a .docx somewhere in docs/",
         ] {
             assert!(!hints_of(need).contains("write"), "{need}");
         }
