@@ -62,7 +62,11 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs";
+
+/// What an organisation writes its rules down in, for [`IDIOMS`]: "check
+/// our refund policy", "look in our owner policies".
+const POLICY_DOCS: &str = "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|protocols|procedures|bylaws|sops";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
@@ -540,7 +544,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "did|have", "you", "do|done"], "audit"),
     // "the log of everything you've done since lunch".
     (
-        &["everything|all", "you", "?", "done|did|touched|ran|opened"],
+        &[
+            "everything|all|anything",
+            "you",
+            "?",
+            "done|did|touched|ran|opened|sent|emailed|posted|messaged",
+        ],
         "audit",
     ),
     // "how many of your calls were waved through".
@@ -613,7 +622,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "our|company",
             "?",
             "?",
-            "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|protocols|procedures|bylaws|sops",
+            POLICY_DOCS,
         ],
         "knowledge base",
     ),
@@ -3374,11 +3383,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what did Karen tell you about the offsite budget".
     (&["what", "did", "*", "tell", "you"], REMEMBER),
-    // "what tools can you use for ordering", "what apps can you work
-    // with", "which of my tools can talk to the custodian".
+    // "what tools can you use for ordering", "which CAT tools can you
+    // work with", "which of my tools can talk to the custodian".
     (
         &[
             "what|which",
+            "?",
             "tools|integrations|apps",
             "can|do",
             "you",
@@ -3400,11 +3410,76 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // you going to ask before charging a card".
     (&["you", "**", "yourself", "or"], "autonomy"),
     (&["you", "**", "ask", "before|first"], "autonomy"),
-    // "can you connect to AppFolio or Buildium".
+    // "can you connect to AppFolio or Buildium", "can you talk to
+    // Dentrix".
     (
-        &["can", "you", "connect|hook|link|plug", "to|into|up|with"],
+        &[
+            "can",
+            "you",
+            "connect|hook|link|plug|talk",
+            "to|into|up|with",
+        ],
         "connectors",
     ),
+    // "which of my accounts is the Gmail you use".
+    (
+        &[
+            "which|what",
+            "**",
+            "account|accounts|login|logins",
+            "**",
+            "you",
+            "use|using",
+        ],
+        "identity",
+    ),
+    // "keep in mind Mr. Ortiz needs antibiotics first", "note for
+    // later: …", "don't forget: the client wants British spelling" (not
+    // "don't forget the milk", nor "don't forget where the files are"),
+    // "… I passed it on to you, what was it".
+    (&["keep", "in", "mind"], REMEMBER),
+    (&["note", "for", "later"], REMEMBER),
+    (
+        &[
+            "forget",
+            "that|the|my|our",
+            "**",
+            "wants|needs|likes|hates|prefers|is|are",
+        ],
+        REMEMBER,
+    ),
+    (&["passed|gave", "it", "?", "to", "you"], REMEMBER),
+    // "do you text patients straight away or wait for my yes".
+    (&["or", "wait", "for", "my|me"], "autonomy"),
+    // "how do you intend to tackle the manual".
+    (
+        &["how", "do|will|would", "you", "intend|mean|plan", "to"],
+        "plan",
+    ),
+    // "where's the signed NDA from the agency", "where are my lab
+    // reports" (not "where are the best images of Saturn").
+    (
+        &["where", "s|is|are", "my|our", "?", "?", DOCUMENTS],
+        "find files",
+    ),
+    (
+        &["where", "s|is|are", "the", "signed", "**", DOCUMENTS],
+        "find files",
+    ),
+    // "skim the cruise contract and tell me the penalties", "look over
+    // the insurance EOB and tell me why they paid half".
+    (&["skim", "the|my|that|this", "?", "?", DOCUMENTS], "read"),
+    (
+        &["look", "over", "the|my|that|this", "?", "?", DOCUMENTS],
+        "read",
+    ),
+    // "word count of chapter3.txt": wc's work.
+    (
+        &["word|line|character", "count", "of|for|in"],
+        "shell command",
+    ),
+    // "Spanish version of the post-extraction instructions".
+    (&[LANGUAGES, "version|copy"], "translate"),
     // "go through the HOA letter and pull out what they want fixed" (not
     // "get helpers to go through the three quotes at once", work shared).
     (
@@ -3427,7 +3502,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "our|company",
             "?",
             "?",
-            "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|procedures|bylaws",
+            POLICY_DOCS,
         ],
         "knowledge base",
     ),
@@ -3577,7 +3652,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "the|our|my",
             "**",
             "still",
-            "use|uses|call|calls|import|imports",
+            "use|uses|call|calls|import|imports|say|says",
         ],
         "grep",
     ),
@@ -3687,7 +3762,7 @@ pub(super) const CREATING: &[&[&str]] = &[
     // put in a file (not "put the version back in …", a value set, nor
     // "where I put the invoice template. It's a .docx somewhere in …").
     &[
-        "put",
+        "put|jot",
         "the|a|an|my|our|this",
         "**",
         "checklist|text|list|notes|summary|outline|agenda|steps|ideas|template|points",
@@ -3754,6 +3829,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["should|must", "be", "**", "not|instead|rather|now"],
     // "the MSRV in Cargo.toml says 1.70, should be 1.80".
     &["says|say|reads", "**", "should", "be"],
+    // "in glossary.md 'Schraube' should map to 'screw' not 'bolt'".
+    &["should", "map|say|read|point", "**", "not|instead"],
     // "config.yaml has retries: 3, it should be 5".
     &["it|that|this|which", "should|must", "be"],
     // "the base URL in config.js points at staging, point it at prod".
@@ -5027,6 +5104,31 @@ mod tests {
             ("find the waiver Ashley signed", "find files"),
             ("find the move-in inspection photos", "find files"),
             ("which of the feedback forms complain about showers", "grep"),
+            ("show me everything you sent to patients", "audit"),
+            ("anything you emailed clients?", "audit"),
+            ("which CAT tools can you work with", "connectors"),
+            ("can you talk to Dentrix", "connectors"),
+            ("which of my accounts is the Gmail you use", "identity"),
+            ("keep in mind Mr. Ortiz needs antibiotics first", REMEMBER),
+            ("note for later: the Chens hate red-eye flights", REMEMBER),
+            ("don't forget: the client wants British spelling", REMEMBER),
+            ("I passed it on to you, what was it", REMEMBER),
+            ("do you text patients or wait for my yes", "autonomy"),
+            ("how do you intend to tackle the manual", "plan"),
+            ("where's the signed NDA from the agency", "find files"),
+            ("where are my lab reports", "find files"),
+            ("skim the cruise contract and tell me", "read"),
+            ("look over the insurance EOB and tell me why", "read"),
+            ("word count of chapter3.txt", "file, shell command"),
+            ("Spanish version of the instructions", "translate"),
+            (
+                "jot the new steps into procedures/sterilization.md",
+                "file, write",
+            ),
+            (
+                "in glossary.md 'Schraube' should map to 'screw' not 'bolt'",
+                "file, edit",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5287,6 +5389,9 @@ mod tests {
             "find the resolution of the screen",
             "go over the plan with me",
             "get helpers to go through the three quotes at once",
+            "keep your mind on the road",
+            "the word count",
+            "don't forget where the Terraform files are",
             "change my mind",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
