@@ -2480,6 +2480,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["you", "**", "ask|check", "?", "me", "before|first"],
         "autonomy",
     ),
+    // "do you send notices yourself or do they come to me first", "are
+    // you going to ask before charging a card".
+    (&["you", "**", "yourself", "or"], "autonomy"),
+    (&["you", "**", "ask", "before|first"], "autonomy"),
     (
         &["you", "wait", "for", "me|my", "to|ok|okay|yes|approval"],
         "autonomy",
@@ -3406,33 +3410,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "connectors",
     ),
-    // "do you send notices yourself or do they come to me first", "are
-    // you going to ask before charging a card".
-    (&["you", "**", "yourself", "or"], "autonomy"),
-    (&["you", "**", "ask", "before|first"], "autonomy"),
-    // "can you connect to AppFolio or Buildium", "can you talk to
-    // Dentrix".
-    (
-        &[
-            "can",
-            "you",
-            "connect|hook|link|plug|talk",
-            "to|into|up|with",
-        ],
-        "connectors",
-    ),
-    // "which of my accounts is the Gmail you use".
-    (
-        &[
-            "which|what",
-            "**",
-            "account|accounts|login|logins",
-            "**",
-            "you",
-            "use|using",
-        ],
-        "identity",
-    ),
     // "keep in mind Mr. Ortiz needs antibiotics first", "note for
     // later: …", "don't forget: the client wants British spelling" (not
     // "don't forget the milk", nor "don't forget where the files are"),
@@ -3670,6 +3647,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["are", "you", "using", "**", "account|login"], "identity"),
+    // "which of my accounts is the Gmail you use".
+    (
+        &[
+            "which|what",
+            "**",
+            "account|accounts|login|logins",
+            "**",
+            "you",
+            "use|using",
+        ],
+        "identity",
+    ),
     // "put the migration window on the team calendar".
     (
         &["put", "**", "on|in|to", "the|my|our", "?", "calendar"],
@@ -3683,6 +3672,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "what can you connect to for podcast hosting".
     (
         &["what", "can", "you", "connect|reach|hook|plug"],
+        "connectors",
+    ),
+    // "can you connect to AppFolio or Buildium", "can you talk to
+    // Dentrix".
+    (
+        &[
+            "can",
+            "you",
+            "connect|hook|link|plug|talk",
+            "to|into|up|with",
+        ],
         "connectors",
     ),
     // "find every product page that still says 'free shipping'".
