@@ -607,7 +607,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "how",
             "will|would",
             "you",
-            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce",
+            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|arrange|prioritize|prioritise",
         ],
         "plan",
     ),
@@ -2278,6 +2278,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which of my chapter drafts cite Hinton 2006", "which of our menu
+    // files still list the crab cakes" (not "which of my working files
+    // have been altered", whose "have" says nothing of their words).
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the",
+            "?",
+            "files|documents|docs|drafts|chapters|notes|papers|pages|posts|scripts|recipes",
+            "?",
+            "say|says|mention|mentions|contain|contains|cite|cites|quote|quotes|list|lists|include|includes|reference|references",
+        ],
+        "grep",
+    ),
     (
         &[
             "where",
@@ -3726,6 +3741,64 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "translate",
     ),
+    // "get the menu description of the duck into Spanish" (not "get into
+    // English football": something is got into the language).
+    (
+        &[
+            "get",
+            "the|this|that|these|those|my|our|it",
+            "**",
+            "into",
+            LANGUAGES,
+        ],
+        "translate",
+    ),
+    // "dig out the health inspection report from March", "dig up the
+    // photos from last year's trip": a document of ours, whatever words
+    // follow it ("hunt down" and "track down" say find already).
+    (
+        &[
+            "dig",
+            "out|up",
+            "the|my|our|that|this|last",
+            "**",
+            DOCUMENTS,
+        ],
+        "find files",
+    ),
+    // "the catering contract template, where is it".
+    // (Not "the class that parses invoices, where is it defined".)
+    (
+        &["the", "?", "?", DOCUMENTS, "?", "where", "is|s", "it"],
+        "find files",
+    ),
+    // "how many lines are in reservations.csv": wc's work.
+    (
+        &["how", "many", "lines|words", "**", TEXT_FILE_TYPES],
+        "shell command",
+    ),
+    // "which servers worked over 40 hours, it's in the timeclock table",
+    // "which invoices are past due, pull from the billing table".
+    (
+        &["it|they|that", "s|is|are", "in", "the|our", "*", "table"],
+        "sql query",
+    ),
+    (
+        &["pull|get|grab|read", "**", "from", "the|our", "*", "table"],
+        "sql query",
+    ),
+    // "whose GitHub account are you pushing as" (not "are you sending
+    // this as a PDF").
+    (
+        &[
+            "are|do|will|would",
+            "you",
+            "?",
+            "pushing|posting|sending|committing|emailing|logged|signed|acting|working",
+            "as",
+        ],
+        "identity",
+    ),
 ];
 
 /// Languages a text is put into, for the translating idiom.
@@ -3769,6 +3842,7 @@ pub(super) const CREATING: &[&[&str]] = &[
         "?",
         "?",
         "?",
+        "?",
         "in|into",
     ],
 ];
@@ -3793,6 +3867,9 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["update", "the|its|this|that|these|those|my|our"],
     // "the log level in settings.py to be DEBUG instead of INFO".
     &["instead", "of"],
+    // "in menu.md the burger is $16 now, not $15".
+    // (Not "the .xlsx budget is now on Google Sheets".)
+    &["is|are", "*", "now"],
     &["back", "to"],
     &[
         "make|set|bump|increase|decrease|reduce|raise|lower",
@@ -5129,6 +5206,30 @@ mod tests {
                 "in glossary.md 'Schraube' should map to 'screw' not 'bolt'",
                 "file, edit",
             ),
+            ("how would you structure the related work section", "plan"),
+            ("which of my chapter drafts cite Hinton 2006", "grep"),
+            ("which of our menu files still list the crab cakes", "grep"),
+            ("get the menu description into Spanish", "translate"),
+            (
+                "dig out the health inspection report from March",
+                "find files",
+            ),
+            ("dig up the photos from last year's trip", "find files"),
+            (
+                "the catering contract template, where is it",
+                "grep, find files",
+            ),
+            (
+                "how many lines are in reservations.csv",
+                "file, shell command",
+            ),
+            (
+                "which servers worked 40 hours, it's in the timeclock table",
+                "sql query",
+            ),
+            ("pull the overdue ones from the billing table", "sql query"),
+            ("whose GitHub account are you pushing as", "identity"),
+            ("in menu.md the burger is $16 now, not $15", "file, edit"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5165,6 +5266,12 @@ mod tests {
             "go online later",
             "set up the meeting room's projector screen",
             "what is written by Sam",
+            "get into English football",
+            "dig up the lyrics for Wonderwall",
+            "how many words are in the Gettysburg address",
+            "where is gold on the periodic table",
+            "are you sending this as a PDF",
+            "which of my working files have been altered since the last commit",
             "whom did I invite",
             "did you tell Sam",
             "log into mainframe",
@@ -5427,6 +5534,7 @@ mod tests {
             "ideally the docs folder has a CONTRIBUTING.md when you're done",
             "draft release notes into notes/release-2.4.md",
             "put the turnover checklist for 3B in turnovers/3b.md",
+            "jot the materials list for the Kim job in jobs/kim.md",
         ] {
             assert!(hints_of(need).ends_with(", write)"), "{need}");
         }
@@ -5510,6 +5618,7 @@ mod tests {
             "change the button label in src/strings/en.json from 'Save' to 'Save changes'",
             "move table 12's guests to table 9 in seating.md",
             "mark item 14 done in punchlist.md",
+            "in rates.md my service call fee is $125 now",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
@@ -5521,6 +5630,7 @@ mod tests {
         assert!(!hints_of("move the card back to To do").contains("edit"));
         assert!(!hints_of("make the bed in the guest room").contains("edit"));
         assert!(!hints_of("move report.pdf to the archive folder").contains("edit"));
+        assert!(!hints_of("the .xlsx budget is now on Google Sheets").contains("edit"));
     }
 
     #[test]
