@@ -1118,11 +1118,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "install",
     ),
     (&["you", "?", "equipped|kitted", "to|for|out"], "skills"),
-    // "which of my work apps can you reach".
+    // "which of my work apps can you reach", "which of the school's apps
+    // can you use" (not "which of my accounts is the Gmail you use", who
+    // the agent is).
     (
         &["apps|services|accounts", "**", "you", "reach|access"],
         "connectors",
     ),
+    (&["apps|services", "**", "can", "you", "use"], "connectors"),
     // "which coding agents can you hand work off to".
     (
         &["which|what", "coding", "agent|agents|assistant|assistants"],
@@ -3657,7 +3660,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "account|login",
             "is|are|does|do",
             "**",
-            "connected|linked|using|use",
+            "connected|linked|hooked|tied|using|use",
         ],
         "identity",
     ),
@@ -3786,6 +3789,110 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &["pull|get|grab|read", "**", "from", "the|our", "*", "table"],
         "sql query",
+    ),
+    // "pull the venue contract for the Garcia wedding": papers kept (not
+    // "pull the log of what you did", "pull up the minutes in OneNote").
+    (
+        &[
+            "pull",
+            "the|my|our|that|this",
+            "?",
+            "?",
+            "contract|contracts|agreement|agreements|lease|leases|nda|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans",
+        ],
+        "find files",
+    ),
+    // "which of my event files still have the old caterer's number" (a
+    // file's words, where "which of the PRs still have …" is not).
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the",
+            "?",
+            "files|documents|docs|drafts|pages|notes|templates",
+            "still",
+            "have|has|show|shows",
+        ],
+        "grep",
+    ),
+    // "where'd the floor plan pdf for the museum go", "where's the field
+    // trip permission slip I made last year".
+    (
+        &[
+            "where",
+            "d|did",
+            "the|my|our|that",
+            "**",
+            DOCUMENTS,
+            "**",
+            "go",
+        ],
+        "find files",
+    ),
+    (
+        &[
+            "where",
+            "s|is|are",
+            "the|that|those",
+            "**",
+            "i|we",
+            "made|wrote|created|saved|drew|typed|scanned",
+        ],
+        "find files",
+    ),
+    // "make a folder for each student in the portfolios directory",
+    // "resize every image in product_photos to 1200 wide".
+    (
+        &[
+            "make|create",
+            "a|one",
+            "folder|directory|dir",
+            "for",
+            "each|every",
+        ],
+        "shell command",
+    ),
+    (
+        &[
+            "resize|compress|crop|rotate|shrink",
+            "every|each|all",
+            "?",
+            "image|images|photo|photos|picture|pictures|png|pngs|jpg|jpgs|jpeg|jpegs",
+        ],
+        "shell command",
+    ),
+    // "go to the district's snow day page and tell me if school's closed".
+    (
+        &[
+            "go",
+            "to",
+            "the|their|his|her|its",
+            "**",
+            "page|site|website|homepage",
+            "and",
+        ],
+        "fetch page",
+    ),
+    // "the candle wax supplier I mentioned, what were they called".
+    (&["i", "mentioned", "**", "what", "was|were|is|s"], REMEMBER),
+    // "what email are you answering customers from".
+    (
+        &[
+            "what|which",
+            "email|account|address|login",
+            "are|do",
+            "you",
+            "**",
+            "from",
+        ],
+        "identity",
+    ),
+    // "German product descriptions for the EU shop, from the English
+    // ones".
+    (
+        &["from", "the", LANGUAGES, "ones|one|version|text|copy"],
+        "translate",
     ),
     // "whose GitHub account are you pushing as" (not "are you sending
     // this as a PDF").
@@ -5230,6 +5337,39 @@ mod tests {
             ("pull the overdue ones from the billing table", "sql query"),
             ("whose GitHub account are you pushing as", "identity"),
             ("in menu.md the burger is $16 now, not $15", "file, edit"),
+            (
+                "pull the venue contract for the Garcia wedding",
+                "find files",
+            ),
+            (
+                "which of my event files still have the old caterer's number",
+                "grep",
+            ),
+            ("where'd the floor plan pdf for the museum go", "find files"),
+            (
+                "where's the field trip permission slip I made last year",
+                "find files",
+            ),
+            (
+                "make a folder for each student in the portfolios directory",
+                "shell command",
+            ),
+            ("resize every image in the photos folder", "shell command"),
+            (
+                "go to the district's snow day page and tell me if it's closed",
+                "fetch page",
+            ),
+            (
+                "the wax supplier I mentioned, what were they called",
+                REMEMBER,
+            ),
+            ("what email are you answering customers from", "identity"),
+            ("which school account is the Gmail hooked to", "identity"),
+            ("which of the school's apps can you use", "connectors"),
+            (
+                "German descriptions for the EU shop, from the English ones",
+                "translate",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5272,6 +5412,13 @@ mod tests {
             "where is gold on the periodic table",
             "are you sending this as a PDF",
             "which of my working files have been altered since the last commit",
+            "pull up the minutes of the board meeting",
+            "pull the plug on the project",
+            "which of the PRs still have failing checks",
+            "where's the restaurant we went to last year",
+            "go to the store and buy milk",
+            "I mentioned it to Sam",
+            "what apps do you think I should use",
             "whom did I invite",
             "did you tell Sam",
             "log into mainframe",
