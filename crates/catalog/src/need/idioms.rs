@@ -64,6 +64,11 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// which live in notes apps as often as in files.
 const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs";
 
+/// Papers a person keeps and asks for by kind, for [`IDIOMS`]: "pull the
+/// venue contract", "where's the network diagram". Not photos or images,
+/// which the world has too ("where are the best images of Saturn").
+const KEPT_PAPERS: &str = "contract|contracts|agreement|agreements|lease|leases|nda|ndas|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans|diagram|diagrams|outline|outlines|mockup|mockups|template|templates|memo|memos|checklist|checklists|deck|decks|slides";
+
 /// What an organisation writes its rules down in, for [`IDIOMS`]: "check
 /// our refund policy", "look in our owner policies".
 const POLICY_DOCS: &str = "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|protocols|procedures|bylaws|sops";
@@ -607,7 +612,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "how",
             "will|would",
             "you",
-            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|arrange|prioritize|prioritise",
+            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise",
         ],
         "plan",
     ),
@@ -3769,8 +3774,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
-    // "the catering contract template, where is it".
-    // (Not "the class that parses invoices, where is it defined".)
+    // "the catering contract template, where is it" (not "the class that
+    // parses invoices, where is it defined").
     (
         &["the", "?", "?", DOCUMENTS, "?", "where", "is|s", "it"],
         "find files",
@@ -3793,14 +3798,82 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "pull the venue contract for the Garcia wedding": papers kept (not
     // "pull the log of what you did", "pull up the minutes in OneNote").
     (
-        &[
-            "pull",
-            "the|my|our|that|this",
-            "?",
-            "?",
-            "contract|contracts|agreement|agreements|lease|leases|nda|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans",
-        ],
+        &["pull", "the|my|our|that|this", "?", "?", KEPT_PAPERS],
         "find files",
+    ),
+    // "where's the network diagram", "where's the outline for book two".
+    (
+        &["where", "s|is|are", "the", "?", "?", KEPT_PAPERS],
+        "find files",
+    ),
+    // "which chapters mention the lighthouse", "find every chapter where
+    // Tom smokes a pipe": a writer's files by their words.
+    (
+        &[
+            "which|what",
+            "chapters|scenes|sections|drafts|files|docs|notes",
+            MENTIONING,
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "every|each|all",
+            "?",
+            "chapter|chapters|scene|scenes|section|sections|draft|drafts|file|files",
+            "where",
+        ],
+        "grep",
+    ),
+    // "what did I decide the butler's name was".
+    (
+        &["what", "did", "i|we", "decide|agree|settle|choose|pick"],
+        REMEMBER,
+    ),
+    // "check my series bible for when Tom's father died": a writer's own
+    // reference ("story bible", "brand bible").
+    (
+        &["check|consult|see|in", "my|our|the", "?", "bible"],
+        "knowledge base",
+    ),
+    // "pull up my publisher's submission guidelines page".
+    (
+        &[
+            "pull|bring",
+            "up",
+            "my|the|our|their",
+            "*",
+            "s",
+            "**",
+            "page|site|website",
+        ],
+        "fetch page",
+    ),
+    // "which Google account are you saving my drafts to".
+    (
+        &[
+            "which|what",
+            "?",
+            "account",
+            "are|do|will",
+            "you",
+            "**",
+            "to|into|under",
+        ],
+        "identity",
+    ),
+    // "bounce nginx on the web box".
+    (
+        &[
+            "bounce|kick",
+            "?",
+            "?",
+            "on",
+            "the|my|our",
+            "?",
+            "box|server|host|machine|vm",
+        ],
+        "shell command",
     ),
     // "which of my event files still have the old caterer's number" (a
     // file's words, where "which of the PRs still have …" is not).
@@ -3974,8 +4047,17 @@ pub(super) const SETTING: &[&[&str]] = &[
     &["update", "the|its|this|that|these|those|my|our"],
     // "the log level in settings.py to be DEBUG instead of INFO".
     &["instead", "of"],
-    // "in menu.md the burger is $16 now, not $15".
-    // (Not "the .xlsx budget is now on Google Sheets".)
+    // "in shifts.md move the pantry shift to 4pm", "change every 'Elisa'
+    // to 'Eliza' in chapter3.md".
+    &[
+        "in",
+        "?",
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "move|swap|change|set|rename|make|update|replace",
+    ],
+    &["change|replace|swap", "every|each|all", "**", "to|with"],
+    // "in menu.md the burger is $16 now, not $15" (not "the .xlsx budget
+    // is now on Google Sheets").
     &["is|are", "*", "now"],
     &["back", "to"],
     &[
@@ -5366,6 +5448,26 @@ mod tests {
             ("what email are you answering customers from", "identity"),
             ("which school account is the Gmail hooked to", "identity"),
             ("which of the school's apps can you use", "connectors"),
+            ("how would you roll out the new VPN client", "plan"),
+            ("how would you restructure the middle of the book", "plan"),
+            ("where's the network diagram", "find files"),
+            ("where's the outline for book two", "find files"),
+            ("which chapters mention the lighthouse", "grep"),
+            ("find every chapter where Tom smokes a pipe", "grep"),
+            ("what did I decide the butler's name was", REMEMBER),
+            (
+                "check my series bible for when Tom's father died",
+                "knowledge base",
+            ),
+            (
+                "pull up my publisher's submission guidelines page",
+                "fetch page",
+            ),
+            (
+                "which Google account are you saving my drafts to",
+                "identity",
+            ),
+            ("bounce nginx on the web box", "shell command"),
             (
                 "German descriptions for the EU shop, from the English ones",
                 "translate",
@@ -5419,6 +5521,9 @@ mod tests {
             "go to the store and buy milk",
             "I mentioned it to Sam",
             "what apps do you think I should use",
+            "where's the best photo of the eclipse",
+            "which chapters of the book are the best",
+            "bounce the idea off Sam",
             "whom did I invite",
             "did you tell Sam",
             "log into mainframe",
@@ -5766,6 +5871,8 @@ mod tests {
             "move table 12's guests to table 9 in seating.md",
             "mark item 14 done in punchlist.md",
             "in rates.md my service call fee is $125 now",
+            "in shifts.md move the pantry shift to 4pm",
+            "change every 'Elisa' to 'Eliza' in chapter3.md",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
