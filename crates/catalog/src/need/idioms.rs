@@ -2282,20 +2282,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "my|our|the",
             "files|writings|documents",
             "?",
-            "say|says|mention|mentions|contain|contains|set|sets|has|have",
+            "set|sets|has|have",
         ],
         "grep",
     ),
     // "which of my chapter drafts cite Hinton 2006", "which of our menu
-    // files still list the crab cakes" (not "which of my working files
-    // have been altered", whose "have" says nothing of their words).
+    // files still list the crab cakes"; "has|have" only right after the
+    // files (above), as "which of my working files have been altered"
+    // says nothing of their words.
     (
         &[
             "which",
             "of",
             "my|our|the",
             "?",
-            "files|documents|docs|drafts|chapters|notes|papers|pages|posts|scripts|recipes",
+            "files|writings|documents|docs|drafts|chapters|notes|papers|pages|posts|scripts|recipes",
             "?",
             "say|says|mention|mentions|contain|contains|cite|cites|quote|quotes|list|lists|include|includes|reference|references",
         ],
