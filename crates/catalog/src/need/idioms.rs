@@ -603,6 +603,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "tell me what you know how to do": the agent's skills.
     (&["what", "you", "know", "how", "to"], "skills"),
     (&["what", "can", "you", "do", "for", "me|us"], "skills"),
+    // "what can you do for a landscaping business" (not "what can you do
+    // for a sore throat", which asks what anyone can).
+    (
+        &[
+            "what",
+            "can",
+            "you",
+            "do",
+            "for",
+            "a|an|my|our|the",
+            "**",
+            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum",
+        ],
+        "skills",
+    ),
     // "show your actions", "which of your actions needed my sign-off"
     // (not "do your actions show up as me", which asks who they are).
     (&["show|list|see|view|of|all", "your", "actions"], "audit"),
@@ -2302,6 +2317,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which adjuster notes still reference the old deductible", "which
+    // of the estimates still say 2024 prices": which of many still hold
+    // words is a search of their contents.
+    (
+        &[
+            "which",
+            "**",
+            "still",
+            "say|says|mention|mentions|reference|references|cite|cites|list|lists|quote|quotes|include|includes|contain|contains",
+        ],
+        "grep",
+    ),
     (
         &[
             "where",
@@ -2975,6 +3002,21 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "count how many .tsx files the web app has".
     (&["how", "many", "*", "files"], "find files"),
+    // "count how many pdfs are in the claims folder": ls and wc.
+    (
+        &[
+            "count",
+            "how",
+            "many",
+            "*",
+            "are|is",
+            "in|under",
+            "the|my|our|this|that",
+            "?",
+            FOLDERS,
+        ],
+        "shell command",
+    ),
     // "tally the 'TODO(perf)' markers per crate".
     (
         &["tally|count", "**", "markers|occurrences|mentions"],
@@ -3336,8 +3378,24 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
+    // "find last year's fertilizer schedule": a plan kept, not the
+    // calendar's (that is "what's on the schedule").
     (
-        &["find|locate", "the|my|our", "signed", "**", DOCUMENTS],
+        &[
+            "find|locate|pull|grab",
+            "last|this",
+            "year|month|week|quarter|season",
+            "s",
+            "?",
+            "?",
+            "schedule|schedules|budget|budgets|roster|rosters|inventory|plan|plans",
+        ],
+        "find files",
+    ),
+    // "find the signed proof of loss for the Nguyen claim": whatever it
+    // is called, what was signed is a paper kept.
+    (
+        &["find|locate|pull|grab", "the|my|our", "signed"],
         "find files",
     ),
     // "which of the vendor invoices in invoices/ mention net 60 terms",
@@ -3417,10 +3475,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "what|which",
             "?",
-            "tools|integrations|apps",
+            "tools|integrations|apps|systems|platforms|services",
             "can|do",
             "you",
-            "use|have|work",
+            "use|have|work|reach|access|connect|talk",
         ],
         "connectors",
     ),
@@ -3729,6 +3787,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "translate|translated|translating",
             "**",
+            "**",
             "into|to|in|from",
             LANGUAGES,
         ],
@@ -3800,6 +3859,20 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "pull the log of what you did", "pull up the minutes in OneNote").
     (
         &["pull", "the|my|our|that|this", "?", "?", KEPT_PAPERS],
+        "find files",
+    ),
+    // "pull the condition report for the 1890 wedding dress", "pull the
+    // photos from claim 88213": pulled from or for a thing of ours (not
+    // "pull up photos of Saturn").
+    (
+        &[
+            "pull|grab",
+            "the|my|our|that|this",
+            "?",
+            "?",
+            "report|reports|photos|pictures|images",
+            "from|for",
+        ],
         "find files",
     ),
     // "where's the network diagram", "where's the outline for book two".
@@ -3948,6 +4021,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "fetch page",
     ),
+    // "check the home depot page for the price of pavers".
+    (
+        &[
+            "check|open|visit",
+            "the|their|his|her|its",
+            "**",
+            "page|site|website|homepage",
+            "for",
+        ],
+        "fetch page",
+    ),
     // "the candle wax supplier I mentioned, what were they called".
     (&["i", "mentioned", "**", "what", "was|were|is|s"], REMEMBER),
     // "what email are you answering customers from".
@@ -4058,8 +4142,10 @@ pub(super) const SETTING: &[&[&str]] = &[
     ],
     &["change|replace|swap", "every|each|all", "**", "to|with"],
     // "in menu.md the burger is $16 now, not $15" (not "the .xlsx budget
-    // is now on Google Sheets").
+    // is now on Google Sheets"), "in claim.md the deductible is $1,000 not
+    // $500" (not "how come the port is 3000 and not 8080? read …").
     &["is|are", "*", "now"],
+    &["in", "**", "is|are", "*", "not", "*"],
     &["back", "to"],
     &[
         "make|set|bump|increase|decrease|reduce|raise|lower",
@@ -5473,6 +5559,29 @@ mod tests {
                 "German descriptions for the EU shop, from the English ones",
                 "translate",
             ),
+            ("which adjuster notes still reference the old terms", "grep"),
+            ("which of the estimates still say 2024 prices", "grep"),
+            ("find the signed proof of loss for the claim", "find files"),
+            ("find last year's fertilizer schedule", "find files"),
+            ("pull the photos from claim 88213", "find files"),
+            (
+                "pull the condition report for the wedding dress",
+                "find files",
+            ),
+            (
+                "translate the label text for the Mexican pottery into Spanish",
+                "translate",
+            ),
+            ("what can you do for a landscaping business", "skills"),
+            ("what systems can you reach", "connectors"),
+            (
+                "count how many pdfs are in the claims folder",
+                "shell command",
+            ),
+            (
+                "check the home depot page for the price of pavers",
+                "fetch page",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5510,6 +5619,14 @@ mod tests {
             "set up the meeting room's projector screen",
             "what is written by Sam",
             "get into English football",
+            "which stores still sell film cameras",
+            "find the signal on the old radio",
+            "what can you do for a sore throat",
+            "find last year's winner of the Booker prize",
+            "pull up photos of Saturn",
+            "what systems are down",
+            "check the oil level in the mower",
+            "how many people are in the Beatles",
             "dig up the lyrics for Wonderwall",
             "how many words are in the Gettysburg address",
             "where is gold on the periodic table",
@@ -5874,9 +5991,13 @@ mod tests {
             "in rates.md my service call fee is $125 now",
             "in shifts.md move the pantry shift to 4pm",
             "change every 'Elisa' to 'Eliza' in chapter3.md",
+            "in claim_88213.md the deductible is $1,000 not $500",
         ] {
             assert!(hints_of(need).ends_with(", edit)"), "{need}");
         }
+        assert!(
+            !hints_of("how come the port is 3000 and not 8080? read server.js").contains("edit")
+        );
         assert_eq!(
             hints_of("commits since Friday by Ana"),
             "commits since by Ana (date, author in the history, log of commits)"

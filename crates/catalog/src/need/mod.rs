@@ -185,6 +185,11 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if said(&["plan", "again"]) {
         hints.retain(|h| *h != REMEMBER);
     }
+    // "which of my drafts still say 'Kunde'": which of many, a search of
+    // their contents, not the read "does it still say" asks for.
+    if hints.contains(&"grep") && said(&["which", "**", "still", "say|saying"]) {
+        hints.retain(|h| *h != "read");
+    }
     // "open the feed at https://… and list the headlines": the page named
     // is fetched, whatever words would otherwise send it to a search;
     // "fetch page" says so in words BM25 weighs. Not where a file is named
