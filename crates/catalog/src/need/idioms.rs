@@ -48,6 +48,11 @@ const WORK: &str = "version|changes|fixes|edits|updates|work|code";
 /// mentions 'timeout'" is a search of contents.
 const MENTIONING: &str = "mention|mentions|mentioning|containing|contains|complain|complains|discuss|discusses|reference|references";
 
+/// What the world's lawmakers wrote, for [`IDIOMS`]: "what does state
+/// law say about …" is looked up, where "what does the README say" is a
+/// read.
+pub(super) const LAWS: &str = "law|laws|statute|statutes|regulation|regulations|constitution";
+
 /// Times of day said the British way ("my half nine", "quarter past
 /// ten"): the hour, for [`IDIOMS`].
 const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
@@ -603,6 +608,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "tell me what you know how to do": the agent's skills.
     (&["what", "you", "know", "how", "to"], "skills"),
     (&["what", "can", "you", "do", "for", "me|us"], "skills"),
+    // "what can you help me with for the brewery", "what kinds of jobs
+    // can you handle for me".
+    (
+        &["what", "can|could", "you", "help", "?", "me|us", "with"],
+        "skills",
+    ),
+    (
+        &["what", "**", "can|could", "you", "handle|manage|take"],
+        "skills",
+    ),
     // "what can you do for a landscaping business" (not "what can you do
     // for a sore throat", which asks what anyone can).
     (
@@ -627,7 +642,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "how",
             "will|would",
             "you",
-            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise",
+            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise|set|run|manage|sort|split|divide|migrate|move|clean|build|start",
         ],
         "plan",
     ),
@@ -1467,6 +1482,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["going", "rate|rates"], "search"),
     // What a code, a term or an error means is looked up.
     (&["what", "does|do", "**", "mean"], LOOK_UP_ONLINE),
+    // "what does state law say about posting notice of a meeting".
+    (&["what", "does|do", "**", LAWS, "say"], LOOK_UP_ONLINE),
     // "what Postgres error code 53300 means".
     (
         &[
@@ -2313,7 +2330,45 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "?",
             "files|writings|documents|docs|drafts|chapters|notes|papers|pages|posts|scripts|recipes",
             "?",
-            "say|says|mention|mentions|contain|contains|cite|cites|quote|quotes|list|lists|include|includes|reference|references",
+            "say|says|mention|mentions|contain|contains|cite|cites|quote|quotes|list|lists|include|includes|reference|references|use|uses",
+        ],
+        "grep",
+    ),
+    // "which repair orders mention a check engine light", "which
+    // resolutions from this year mention the water tower": papers kept
+    // (not "which songs mention New York").
+    (
+        &[
+            "which",
+            "?",
+            "?",
+            "orders|resolutions|records|notes|files|tickets|entries|applications|claims|recipes|emails",
+            "**",
+            "mention|mentions|reference|references",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "which",
+            "?",
+            "?",
+            DOCUMENTS,
+            "**",
+            "mention|mentions|reference|references",
+        ],
+        "grep",
+    ),
+    // "search the ordinance files for anything about golf carts": what
+    // they say, not their names.
+    (
+        &[
+            "search|comb",
+            "the|my|our|all",
+            "**",
+            "files|documents|docs|notes|records|folder",
+            "for",
+            "anything|everything|any|every",
         ],
         "grep",
     ),
@@ -3368,7 +3423,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // use agreement from the scout troop".
     (
         &[
-            "find|locate",
+            "find|locate|pull|grab",
             "last|this",
             "year|month|week|quarter",
             "s",
@@ -3657,6 +3712,22 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["who", "in|on", "the|our|my", "?", CHANGED], AUTHOR),
     // "make a printable run-of-show for the day".
     (&["printable"], "word document"),
+    // "write a thank you note to the Rotary, make it a doc" (not "make it
+    // a google doc").
+    (
+        &["make|save|send|do", "it|this|that", "a|as", "doc|docx"],
+        "word document",
+    ),
+    (
+        &[
+            "make|save|send|do",
+            "it|this|that",
+            "a|as",
+            "word",
+            "doc|docx|document|file",
+        ],
+        "word document",
+    ),
     // "get the shuttle company's website and check their prices".
     (
         &[
@@ -3855,6 +3926,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["pull|get|grab|read", "**", "from", "the|our", "*", "table"],
         "sql query",
     ),
+    // "check our records retention schedule": a rule kept, not a calendar.
+    (
+        &[
+            "retention",
+            "schedule|schedules|policy|policies|period|periods",
+        ],
+        "knowledge base",
+    ),
     // "pull the venue contract for the Garcia wedding": papers kept (not
     // "pull the log of what you did", "pull up the minutes in OneNote").
     (
@@ -4021,14 +4100,28 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "fetch page",
     ),
-    // "check the home depot page for the price of pavers".
+    // "check the home depot page for the price of pavers", "open the
+    // state liquor board page and check when our license renews", "look
+    // at the hop supplier's site for Citra pricing".
     (
         &[
             "check|open|visit",
             "the|their|his|her|its",
             "**",
             "page|site|website|homepage",
-            "for",
+            "for|and",
+        ],
+        "fetch page",
+    ),
+    (
+        &[
+            "look",
+            "at",
+            "the|their",
+            "**",
+            "s",
+            "?",
+            "page|site|website|homepage",
         ],
         "fetch page",
     ),
@@ -5582,6 +5675,34 @@ mod tests {
                 "check the home depot page for the price of pavers",
                 "fetch page",
             ),
+            (
+                "open the state liquor board page and check the renewal date",
+                "fetch page",
+            ),
+            (
+                "look at the hop supplier's site for Citra pricing",
+                "fetch page",
+            ),
+            ("how would you set up reminders for the customers", "plan"),
+            ("pull last quarter's excise tax report", "find files"),
+            ("what can you help me with for the brewery", "skills"),
+            ("what kinds of jobs can you handle for me", "skills"),
+            ("check our records retention schedule", "knowledge base"),
+            ("which of my recipes use Mosaic hops", "grep"),
+            ("which repair orders mention a check engine light", "grep"),
+            ("which resolutions from this year mention the tower", "grep"),
+            (
+                "search the ordinance files for anything about golf carts",
+                "grep",
+            ),
+            (
+                "write a thank you note to the Rotary, make it a doc",
+                "word document",
+            ),
+            (
+                "what does state law say about posting notice",
+                LOOK_UP_ONLINE,
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5627,6 +5748,11 @@ mod tests {
             "what systems are down",
             "check the oil level in the mower",
             "how many people are in the Beatles",
+            "which songs mention New York",
+            "make it a google doc",
+            "what can you make of this",
+            "look at the state of the kitchen",
+            "search the files for the lease",
             "dig up the lyrics for Wonderwall",
             "how many words are in the Gettysburg address",
             "where is gold on the periodic table",

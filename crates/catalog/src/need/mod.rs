@@ -46,7 +46,8 @@ pub use tags::untagged;
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
 use idioms::{
-    AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, REMEMBER, SETTING, asks_again, may_say, says,
+    AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SETTING, asks_again, may_say,
+    says,
 };
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
@@ -188,6 +189,10 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     // "which of my drafts still say 'Kunde'": which of many, a search of
     // their contents, not the read "does it still say" asks for.
     if hints.contains(&"grep") && said(&["which", "**", "still", "say|saying"]) {
+        hints.retain(|h| *h != "read");
+    }
+    // "what does state law say": the law, looked up, not a file read.
+    if said(&[LAWS, "say"]) {
         hints.retain(|h| *h != "read");
     }
     // "open the feed at https://… and list the headlines": the page named
