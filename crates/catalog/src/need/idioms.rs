@@ -67,7 +67,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets";
 
 /// Papers a person keeps and asks for by kind, for [`IDIOMS`]: "pull the
 /// venue contract", "where's the network diagram". Not photos or images,
@@ -76,7 +76,7 @@ const KEPT_PAPERS: &str = "contract|contracts|agreement|agreements|lease|leases|
 
 /// What an organisation writes its rules down in, for [`IDIOMS`]: "check
 /// our refund policy", "look in our owner policies".
-const POLICY_DOCS: &str = "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|protocols|procedures|bylaws|sops";
+const POLICY_DOCS: &str = "policy|policies|handbook|guidelines|rules|manual|guide|docs|documentation|protocols|procedures|bylaws|sops|standards";
 
 /// The endings of plain-text files whose words and lines a shell counts,
 /// and "file" itself, for [`IDIOMS`]: "count the rows in leads.csv",
@@ -608,10 +608,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "tell me what you know how to do": the agent's skills.
     (&["what", "you", "know", "how", "to"], "skills"),
     (&["what", "can", "you", "do", "for", "me|us"], "skills"),
-    // "what can you help me with for the brewery", "what kinds of jobs
-    // can you handle for me".
+    // "what can you help me with for the brewery", "what can you help a
+    // tutor with", "what sorts of things can you help with around the
+    // shop", "what kinds of jobs can you handle for me".
     (
-        &["what", "can|could", "you", "help", "?", "me|us", "with"],
+        &["what", "**", "can|could", "you", "help", "?", "?", "with"],
         "skills",
     ),
     (
@@ -3824,7 +3825,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what can you connect to for podcast hosting".
     (
-        &["what", "can", "you", "connect|reach|hook|plug"],
+        &["what", "can", "you", "connect|reach|hook|plug|tie|link"],
         "connectors",
     ),
     // "can you connect to AppFolio or Buildium", "can you talk to
@@ -4042,6 +4043,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which of the handouts still have the typo in problem 3".
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the",
+            "?",
+            DOCUMENTS,
+            "still",
+            "have|has|show|shows",
+        ],
+        "grep",
+    ),
     // "where'd the floor plan pdf for the museum go", "where's the field
     // trip permission slip I made last year".
     (
@@ -4064,6 +4078,29 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "**",
             "i|we",
             "made|wrote|created|saved|drew|typed|scanned",
+        ],
+        "find files",
+    ),
+    // "find the worksheet I made on quadratic equations".
+    (
+        &[
+            "find|locate|pull|grab",
+            "the|that|those",
+            "**",
+            "i|we",
+            "made|wrote|created|saved|drew|typed|scanned",
+        ],
+        "find files",
+    ),
+    // "where's the latest set of elevations for the Pine St house" (not
+    // "the latest version of Chrome").
+    (
+        &[
+            "where",
+            "s|is|are",
+            "the|my|our",
+            "latest|newest|current|final|last",
+            "set|copy|draft|drafts|revision|revisions",
         ],
         "find files",
     ),
@@ -5703,6 +5740,25 @@ mod tests {
                 "what does state law say about posting notice",
                 LOOK_UP_ONLINE,
             ),
+            (
+                "where's the latest set of elevations for the house",
+                "find files",
+            ),
+            (
+                "check our CAD standards doc for the layer naming",
+                "knowledge base",
+            ),
+            ("what can you tie into", "connectors"),
+            (
+                "find the worksheet I made on quadratic equations",
+                "find files",
+            ),
+            ("which of the handouts still have the typo", "grep"),
+            ("what can you help a tutor with", "skills"),
+            (
+                "what sorts of things can you help with around the shop",
+                "skills",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5748,6 +5804,9 @@ mod tests {
             "what systems are down",
             "check the oil level in the mower",
             "how many people are in the Beatles",
+            "where's the latest version of Chrome",
+            "which of the PRs still have failing checks",
+            "find the song I heard on the radio",
             "which songs mention New York",
             "make it a google doc",
             "what can you make of this",
