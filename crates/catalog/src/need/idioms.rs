@@ -51,7 +51,7 @@ const MENTIONING: &str = "mention|mentions|mentioning|containing|contains|compla
 /// What the world's lawmakers wrote, for [`IDIOMS`]: "what does state
 /// law say about …" is looked up, where "what does the README say" is a
 /// read.
-pub(super) const LAWS: &str = "law|laws|statute|statutes|regulation|regulations|constitution";
+pub(super) const LAWS: &str = "law|laws|statute|statutes|regulation|regulations|constitution|ferpa|hipaa|gdpr|ccpa|coppa|fmla";
 
 /// Times of day said the British way ("my half nine", "quarter past
 /// ten"): the hour, for [`IDIOMS`].
@@ -619,19 +619,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["what", "**", "can|could", "you", "handle|manage|take"],
         "skills",
     ),
-    // "what can you do for a landscaping business" (not "what can you do
-    // for a sore throat", which asks what anyone can).
+    // "what can you do for a landscaping business", "what can you do to
+    // help a flower shop" (not "what can you do for a sore throat", which
+    // asks what anyone can).
     (
         &[
             "what",
             "can",
             "you",
             "do",
-            "for",
+            "for|to",
+            "?",
             "a|an|my|our|the",
             "**",
-            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum",
+            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum|league|club|church",
         ],
+        "skills",
+    ),
+    // "what's something useful you could do for the league".
+    (
+        &["useful|helpful", "**", "you", "could|can", "do"],
         "skills",
     ),
     // "show your actions", "which of your actions needed my sign-off"
@@ -1483,8 +1490,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["going", "rate|rates"], "search"),
     // What a code, a term or an error means is looked up.
     (&["what", "does|do", "**", "mean"], LOOK_UP_ONLINE),
-    // "what does state law say about posting notice of a meeting".
-    (&["what", "does|do", "**", LAWS, "say"], LOOK_UP_ONLINE),
+    // "what does state law say about posting notice of a meeting", "what
+    // does FERPA allow us to share with parents".
+    (
+        &[
+            "what",
+            "does|do",
+            "**",
+            LAWS,
+            "say|allow|permit|require|forbid|prohibit",
+        ],
+        LOOK_UP_ONLINE,
+    ),
     // "what Postgres error code 53300 means".
     (
         &[
@@ -3543,7 +3560,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "which|what",
             "of",
             "my|our|your",
-            "tools|integrations|apps",
+            "tools|integrations|apps|systems|services|platforms",
             "can|could",
         ],
         "connectors",
@@ -4043,12 +4060,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
-    // "which of the handouts still have the typo in problem 3".
+    // "which of the handouts still have the typo in problem 3", "which
+    // invoices still show the old tax rate".
     (
         &[
             "which",
-            "of",
-            "my|our|the",
+            "?",
+            "?",
             "?",
             DOCUMENTS,
             "still",
@@ -4081,14 +4099,15 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "find files",
     ),
-    // "find the worksheet I made on quadratic equations".
+    // "find the worksheet I made on quadratic equations", "find the
+    // proposal I sent the Hughes family".
     (
         &[
             "find|locate|pull|grab",
             "the|that|those",
             "**",
             "i|we",
-            "made|wrote|created|saved|drew|typed|scanned",
+            "made|wrote|created|saved|drew|typed|scanned|sent|signed|filed|printed|uploaded",
         ],
         "find files",
     ),
@@ -4164,10 +4183,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "the candle wax supplier I mentioned, what were they called".
     (&["i", "mentioned", "**", "what", "was|were|is|s"], REMEMBER),
-    // "what email are you answering customers from".
+    // "what email are you answering customers from", "whose email are you
+    // sending the league newsletters from".
     (
         &[
-            "what|which",
+            "what|which|whose",
             "email|account|address|login",
             "are|do",
             "you",
@@ -5759,6 +5779,22 @@ mod tests {
                 "what sorts of things can you help with around the shop",
                 "skills",
             ),
+            ("find the proposal I sent the Hughes family", "find files"),
+            ("which invoices still show the old tax rate", "grep"),
+            ("what can you do to help a flower shop", "skills"),
+            (
+                "what's something useful you could do for the league",
+                "skills",
+            ),
+            (
+                "what does FERPA allow us to share with parents",
+                LOOK_UP_ONLINE,
+            ),
+            ("which of our systems can you get into", "connectors"),
+            (
+                "whose email are you sending the newsletters from",
+                "email, identity",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -5805,6 +5841,9 @@ mod tests {
             "check the oil level in the mower",
             "how many people are in the Beatles",
             "where's the latest version of Chrome",
+            "which PRs still have failing checks",
+            "what can you do to help a friend",
+            "whose email is this",
             "which of the PRs still have failing checks",
             "find the song I heard on the radio",
             "which songs mention New York",

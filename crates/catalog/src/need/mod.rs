@@ -72,6 +72,9 @@ const WEEKDAYS: &[&str] = &[
     "sunday",
 ];
 
+/// [`WEEKDAYS`] as one pattern word, for `idioms::says`.
+const WEEKDAY_WORDS: &str = "monday|tuesday|wednesday|thursday|friday|saturday|sunday";
+
 const MONTHS: &[&str] = &[
     "january",
     "february",
@@ -138,6 +141,7 @@ pub fn words(need: &str) -> Vec<String> {
 /// entries (a connector, a native tool, a skill), whose words say it is
 /// about our things however it is asked.
 pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
+    let as_written = need;
     let (need, dated) = without_dates(need);
     let mut hints: Vec<&str> = WORD_HINTS
         .iter()
@@ -190,6 +194,16 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     // their contents, not the read "does it still say" asks for.
     if hints.contains(&"grep") && said(&["which", "**", "still", "say|saying"]) {
         hints.retain(|h| *h != "read");
+    }
+    // "put the Hughes consult on Tuesday at 2": a thing put on a day is
+    // scheduled (the day itself is gone from `need` by now).
+    if !hints.contains(&"schedule")
+        && says(
+            &words(as_written),
+            &["put|pencil|slot|pop", "**", "on", WEEKDAY_WORDS],
+        )
+    {
+        hints.push("schedule");
     }
     // "what does state law say": the law, looked up, not a file read.
     if said(&[LAWS, "say"]) {
@@ -406,6 +420,19 @@ fn hints_of(need: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weekday_words_are_the_weekdays() {
+        assert_eq!(WEEKDAY_WORDS, WEEKDAYS.join("|"));
+    }
+
+    #[test]
+    fn a_thing_put_on_a_weekday_is_scheduled() {
+        assert!(hints_of("put the Hughes wedding consult on Tuesday at 2").contains("schedule"));
+        assert!(hints_of("pencil in the vet on Friday's slot").contains("schedule"));
+        assert!(!hints_of("put the report on the shared drive by Friday").contains("schedule"));
+        assert!(!hints_of("put the kettle on").contains("schedule"));
+    }
 
     #[test]
     fn what_is_done_with_a_named_file() {
