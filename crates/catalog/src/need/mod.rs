@@ -190,24 +190,25 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if said(&["plan", "again"]) {
         hints.retain(|h| *h != REMEMBER);
     }
-    // "which of my drafts still say 'Kunde'": which of many, a search of
-    // their contents, not the read "does it still say" asks for.
-    if hints.contains(&"grep") && said(&["which", "**", "still", "say|saying"]) {
+    // "which of my drafts still say 'Kunde'" (which of many: a search of
+    // their contents, not the read "does it still say" asks for) and
+    // "what does state law say" (the law, looked up) read no file.
+    if (hints.contains(&"grep") && said(&["which", "**", "still", "say|saying"]))
+        || said(&[LAWS, "say"])
+    {
         hints.retain(|h| *h != "read");
     }
     // "put the Hughes consult on Tuesday at 2": a thing put on a day is
-    // scheduled (the day itself is gone from `need` by now).
-    if !hints.contains(&"schedule")
+    // scheduled. The day is gone from `need` by now, so the words as
+    // written are read, and only where a day was taken out.
+    if dated
+        && !hints.contains(&"schedule")
         && says(
             &words(as_written),
             &["put|pencil|slot|pop", "**", "on", WEEKDAY_WORDS],
         )
     {
         hints.push("schedule");
-    }
-    // "what does state law say": the law, looked up, not a file read.
-    if said(&[LAWS, "say"]) {
-        hints.retain(|h| *h != "read");
     }
     // "open the feed at https://… and list the headlines": the page named
     // is fetched, whatever words would otherwise send it to a search;
