@@ -67,7 +67,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals";
 
 /// Papers a person keeps and asks for by kind, for [`IDIOMS`]: "pull the
 /// venue contract", "where's the network diagram". Not photos or images,
@@ -131,16 +131,31 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "schedule",
     ),
-    // "block the team lunch for Mia's first day in my calendar": time
-    // kept for something.
+    // "block the team lunch for Mia's first day in my calendar", "add the
+    // spring deadlines to the grants calendar": time kept for something
+    // (not "what did you add to my calendar").
     (
         &[
-            "block|hold",
+            "block|hold|add|put",
+            "*",
             "**",
-            "**",
-            "in|on|into",
+            "to|in|on|into|onto",
             "my|our|the",
+            "?",
+            "?",
             "calendar|diary",
+        ],
+        "schedule",
+    ),
+    // "set a call with our board treasurer thursday at 3", "book a
+    // consult with Dr. Lee".
+    (
+        &[
+            "set|book|arrange",
+            "a|an",
+            "?",
+            "call|meeting|chat|consult|appointment|session",
+            "with",
         ],
         "schedule",
     ),
@@ -609,23 +624,35 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["what", "you", "know", "how", "to"], "skills"),
     (&["what", "can", "you", "do", "for", "me|us"], "skills"),
     // "what can you help me with for the brewery", "what can you help a
-    // tutor with", "what sorts of things can you help with around the
-    // shop", "what kinds of jobs can you handle for me".
+    // tutor with", "what can you help a grant writer with", "what sorts of
+    // things can you help with around the shop", "what kinds of jobs can
+    // you handle for me".
     (
-        &["what", "**", "can|could", "you", "help", "?", "?", "with"],
+        &[
+            "what",
+            "**",
+            "can|could",
+            "you",
+            "help",
+            "?",
+            "?",
+            "?",
+            "with",
+        ],
         "skills",
     ),
     (
         &["what", "**", "can|could", "you", "handle|manage|take"],
         "skills",
     ),
-    // "what can you do for a landscaping business", "what can you do to
-    // help a flower shop" (not "what can you do for a sore throat", which
-    // asks what anyone can).
+    // "what can you do for a landscaping business", "what could you do
+    // for a physical therapy clinic", "what can you do to help a flower
+    // shop" (not "what can you do for a sore throat", which asks what
+    // anyone can).
     (
         &[
             "what",
-            "can",
+            "can|could",
             "you",
             "do",
             "for|to",
@@ -676,13 +703,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["check|consult", "the", "?", "?", "manual|handbook|bylaws"],
         "knowledge base",
     ),
-    // "what does our infection control policy say about masks".
+    // "what does our infection control policy say about masks", "what
+    // does the clinic protocol say about week 2".
     (
         &[
             "our|company",
             "*",
             "policy|policies|handbook|guidelines|rules|guide|manual|protocol",
             "say|says",
+        ],
+        "knowledge base",
+    ),
+    (
+        &[
+            "what",
+            "does|do",
+            "the",
+            "?",
+            "?",
+            "policy|handbook|guidelines|manual|protocol|bylaws|sop",
+            "say|says|allow|require",
         ],
         "knowledge base",
     ),
@@ -1293,6 +1333,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "I can't keep all five of these tasks in my head, farm them out".
     (&["farm", "**", "out"], "agents"),
+    // "have a couple of agents compare three booking apps", "split the
+    // research between a few assistants".
+    (
+        &[
+            "couple|few|handful",
+            "?",
+            "?",
+            "agents|helpers|assistants|subagents",
+        ],
+        "agents",
+    ),
     (
         &[
             "word",
@@ -2352,6 +2403,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which of our past proposals talk about the reading camp".
+    (
+        &["which", "of", "my|our", "**", "talk|talks", "about"],
+        "grep",
+    ),
     // "which repair orders mention a check engine light", "which
     // resolutions from this year mention the water tower": papers kept
     // (not "which songs mention New York").
@@ -2616,11 +2672,28 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "without",
             "me",
-            "clicking|saying|approving|pressing|checking",
+            "clicking|saying|approving|pressing|checking|seeing|reviewing|signing|okaying",
         ],
         "autonomy",
     ),
     (&["thumbs", "up", "from", "me"], "autonomy"),
+    // "would you cancel an appointment without asking me", "can you email
+    // parents without running it by me" (not "deploy without running the
+    // tests").
+    (
+        &["you", "**", "without", "asking|checking|consulting"],
+        "autonomy",
+    ),
+    (
+        &[
+            "without",
+            "running|clearing",
+            "it|this|that|them|anything",
+            "by|with",
+            "me|us",
+        ],
+        "autonomy",
+    ),
     (&["you", "ve|have", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "doing"], "audit"),
@@ -2698,6 +2771,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "did you already run the migrations", "did you actually send it".
     (&["did", "you", "already|actually|really"], "audit"),
+    // "did you confirm tomorrow's appointments", "did you fax or send
+    // anything to Aetna": what the agent did for others.
+    (
+        &[
+            "did",
+            "you",
+            "confirm|remind|notify|text|message|fax|invite|cancel|reschedule",
+        ],
+        "audit",
+    ),
     // "has my PR been approved": a review, not the agent's approvals.
     (&["pr|prs|pull", "**", "approved|reviewed"], "pull request"),
     // "did Sam push his changes yesterday".
@@ -2768,6 +2851,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "identity",
     ),
     (&["my", "**", "can", "you", "get", "into|at"], "connectors"),
+    // "can you get into our booking software", "could you log into the
+    // school's portal".
+    (
+        &[
+            "can|could",
+            "you",
+            "get|log|sign",
+            "into|in",
+            "**",
+            "software|system|systems|app|apps|platform|portal",
+        ],
+        "connectors",
+    ),
     (
         &["you", "ve|have", "got", "?", "a", "strategy|plan|roadmap"],
         "plan",
@@ -2987,6 +3083,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["end", "of", "life"], LOOK_UP_ONLINE),
     (&["still", "supported|maintained"], LOOK_UP_ONLINE),
+    // "how long should you wait between bleach sessions" (not "how long
+    // do you keep my files", the agent's own ways).
+    (
+        &[
+            "how",
+            "long",
+            "should",
+            "you|i|we|one",
+            "wait|leave|let|rest|soak|cook|bake|boil|steep|ice",
+        ],
+        LOOK_UP_ONLINE,
+    ),
     (&["papers|articles|studies", "on|about"], LOOK_UP_ONLINE),
     (
         &["best|top", "?", "budget|cheap|affordable|rated"],
@@ -3520,6 +3628,34 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["read", "the|my|that|this", "**", DOCUMENTS, "and"],
         "read",
     ),
+    // "open the 2023 annual report and pull out …", "look through Tom's
+    // intake form and tell me …", "open the insurance policy and …" (not
+    // "open the liquor board page and …", a page).
+    (&["open|through|over", "**", DOCUMENTS, "and"], "read"),
+    (
+        &[
+            "open|through|over",
+            "the|my|our|his|her|their",
+            "?",
+            "?",
+            "policy|policies",
+            "and",
+        ],
+        "read",
+    ),
+    // "what did the reviewers say in last year's feedback letter".
+    (
+        &[
+            "what",
+            "did|does|do",
+            "**",
+            "say|says",
+            "in",
+            "**",
+            DOCUMENTS,
+        ],
+        "read",
+    ),
     // "pull last month's invoices from the billing folder".
     (
         &["from", "the|my|our", "?", "folder|directory"],
@@ -3527,6 +3663,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "what would you do first to verify this photo".
     (&["what", "would|will|d", "you", "do", "first"], "plan"),
+    // "what would you tackle first on the Ford application".
+    (
+        &[
+            "what",
+            "would|will|d|should",
+            "you",
+            "tackle|handle|start|attack|address|prioritize|prioritise",
+            "?",
+            "?",
+            "first",
+        ],
+        "plan",
+    ),
     // "remember the fish guy's name is Tomas", "remember the guest in 410
     // likes extra pillows", "remember the staging key lives in the vault"
     // (not "remember to call Mum").
@@ -3566,9 +3715,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "connectors",
     ),
     // "keep in mind Mr. Ortiz needs antibiotics first", "note for
-    // later: …", "don't forget: the client wants British spelling" (not
-    // "don't forget the milk", nor "don't forget where the files are"),
-    // "… I passed it on to you, what was it".
+    // later: …", "don't forget: the client wants British spelling", "don't
+    // forget the Ford foundation caps indirect costs at 10%" (not "don't
+    // forget the milk", nor "don't forget where the files are"), "jot down
+    // that Mrs. Patel likes her water cold", "… I passed it on to you,
+    // what was it".
     (&["keep", "in", "mind"], REMEMBER),
     (&["note", "for", "later"], REMEMBER),
     (
@@ -3576,10 +3727,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "forget",
             "that|the|my|our",
             "**",
-            "wants|needs|likes|hates|prefers|is|are",
+            "wants|needs|likes|hates|prefers|is|are|caps|limits|allows|requires|only|never|always",
         ],
         REMEMBER,
     ),
+    (&["jot|note", "down", "that"], REMEMBER),
     (&["passed|gave", "it", "?", "to", "you"], REMEMBER),
     // "do you text patients straight away or wait for my yes".
     (&["or", "wait", "for", "my|me"], "autonomy"),
@@ -3589,9 +3741,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "plan",
     ),
     // "where's the signed NDA from the agency", "where are my lab
-    // reports" (not "where are the best images of Saturn").
+    // reports", "where's Tom Becker's initial evaluation" (not "where are
+    // the best images of Saturn").
     (
         &["where", "s|is|are", "my|our", "?", "?", DOCUMENTS],
+        "find files",
+    ),
+    (
+        &["where", "s|is|are", "*", "s", "?", "?", DOCUMENTS],
         "find files",
     ),
     (
@@ -3898,11 +4055,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "translate",
     ),
-    // "get the menu description of the duck into Spanish" (not "get into
-    // English football": something is got into the language).
+    // "get the menu description of the duck into Spanish", "put the
+    // aftercare sheet into Vietnamese" (not "get into English football":
+    // something is got into the language).
     (
         &[
-            "get",
+            "get|put|turn",
             "the|this|that|these|those|my|our|it",
             "**",
             "into",
@@ -4184,17 +4342,38 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "the candle wax supplier I mentioned, what were they called".
     (&["i", "mentioned", "**", "what", "was|were|is|s"], REMEMBER),
     // "what email are you answering customers from", "whose email are you
-    // sending the league newsletters from".
+    // sending the league newsletters from", "what number are you texting
+    // clients from".
     (
         &[
             "what|which|whose",
-            "email|account|address|login",
+            "?",
+            "email|account|address|login|number|phone",
             "are|do",
             "you",
             "**",
             "from",
         ],
         "identity",
+    ),
+    // "what email do patients see when you write to them" (not "what
+    // number do you see").
+    (
+        &[
+            "what|which|whose",
+            "?",
+            "email|address|name|number",
+            "do|does|will",
+            "*",
+            "see",
+            "when|if",
+        ],
+        "identity",
+    ),
+    // "what were Tom's restrictions, you had them".
+    (
+        &["what", "**", "you", "had|got", "them|it|those|that"],
+        REMEMBER,
     ),
     // "German product descriptions for the EU shop, from the English
     // ones".
@@ -4243,6 +4422,15 @@ pub(super) const CREATING: &[&[&str]] = &[
     // "the meeting notes saved to notes/sync.md" (not "saved in", which
     // is where a thing already is).
     &["saved|save", "to|into"],
+    // "save an outline of the evaluation plan to eval_plan.md".
+    &[
+        "save",
+        "a|an|the|my",
+        "?",
+        "outline|summary|list|draft|checklist|plan|agenda|timeline|notes|template",
+        "**",
+        "to|into",
+    ],
     // "draft release notes into notes/release-2.4.md" (not "the draft in
     // drafts/", where it already is).
     &["draft|drafted|drafting", "**", "into|to"],
@@ -4295,6 +4483,8 @@ pub(super) const SETTING: &[&[&str]] = &[
     // is now on Google Sheets"), "in claim.md the deductible is $1,000 not
     // $500" (not "how come the port is 3000 and not 8080? read …").
     &["is|are", "*", "now"],
+    // "services.md: women's cut goes up to $70".
+    &["goes|went|go", "up|down", "to"],
     &["in", "**", "is|are", "*", "not", "*"],
     &["back", "to"],
     &[
@@ -5236,7 +5426,10 @@ mod tests {
                 "find files",
             ),
             ("which of my online things can you get into", "connectors"),
-            ("put a reminder in my diary for the plumber", "calendar"),
+            (
+                "put a reminder in my diary for the plumber",
+                "schedule, calendar",
+            ),
             ("what can you see around you", "awareness"),
             ("does it show up under my name or yours", "identity"),
             ("can you tell me who you're acting as", "identity"),
@@ -5516,7 +5709,10 @@ mod tests {
             ("which laptops in assets.csv are old", "file, read"),
             ("is port 3389 open here", "run"),
             ("which of the logs mention 'auth failure'", "grep"),
-            ("what can you not do without asking me", "awareness"),
+            (
+                "what can you not do without asking me",
+                "autonomy, awareness",
+            ),
             ("what size shoes does Leo wear again", REMEMBER),
             ("what's Leo's teacher's name again", REMEMBER),
             ("what's the backfill window again", REMEMBER),
@@ -5794,6 +5990,86 @@ mod tests {
             (
                 "whose email are you sending the newsletters from",
                 "email, identity",
+            ),
+            (
+                "add the deadlines for the spring cycle to the grants calendar",
+                "schedule",
+            ),
+            ("set a call with our board treasurer", "schedule"),
+            ("can you get into our booking software", "connectors"),
+            ("did you fax or send anything to Aetna", "audit"),
+            ("did you confirm the appointments with everyone", "audit"),
+            (
+                "don't forget the Ford foundation caps indirect costs at 10%",
+                REMEMBER,
+            ),
+            ("jot down that Mrs. Patel likes her water cold", REMEMBER),
+            ("what were Tom's restrictions, you had them", REMEMBER),
+            (
+                "have a couple of agents compare three booking apps",
+                "agents",
+            ),
+            ("split up the research between a few assistants", "agents"),
+            (
+                "how long should you wait between bleach sessions",
+                LOOK_UP_ONLINE,
+            ),
+            (
+                "look through Tom's intake form and tell me his pain score",
+                "read",
+            ),
+            (
+                "open the 2023 annual report and pull out the totals",
+                "read",
+            ),
+            (
+                "open the insurance policy and tell me if it covers burns",
+                "read",
+            ),
+            (
+                "what did the reviewers say in last year's feedback letter",
+                "read",
+            ),
+            (
+                "what does the clinic protocol say about week 2",
+                "read, knowledge base",
+            ),
+            (
+                "put the aftercare instructions into Vietnamese",
+                "translate",
+            ),
+            (
+                "save an outline of the evaluation plan to eval_plan.md",
+                "file, write",
+            ),
+            ("services.md: women's cut goes up to $70", "file, edit"),
+            ("what can you help a grant writer with", "skills"),
+            ("what could you do for a physical therapy clinic", "skills"),
+            (
+                "what email do patients see when you write to them",
+                "identity",
+            ),
+            ("what number are you texting clients from", "identity"),
+            (
+                "what would you tackle first on the Ford application",
+                "plan",
+            ),
+            ("where's Tom Becker's initial evaluation", "find files"),
+            (
+                "which of our past proposals talk about the reading camp",
+                "grep",
+            ),
+            (
+                "which of the discharge summaries still have the old address",
+                "grep",
+            ),
+            (
+                "would you cancel a patient's appointment without asking me",
+                "autonomy",
+            ),
+            (
+                "do you message parents without running it by me",
+                "autonomy",
             ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
@@ -6094,6 +6370,17 @@ mod tests {
             "the word count",
             "don't forget where the Terraform files are",
             "change my mind",
+            "deploy without running the tests",
+            "don't forget the umbrella",
+            "how long do you keep my files",
+            "which of the kids talk about school",
+            "book a table with a view",
+            "set a table with flowers",
+            "turn into a pumpkin",
+            "what did they say in the news",
+            "add salt to the pot",
+            "what number do you see",
+            "did you notice the rain",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -6107,6 +6394,7 @@ mod tests {
             assert!(!hints_of(need).contains(REMEMBER), "{need}");
         }
         assert!(!hints_of("find 30 minutes with Sam").contains("find files"));
+        assert!(!hints_of("open the liquor board page and check the hours").contains("read"));
     }
 
     #[test]
