@@ -159,9 +159,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "schedule",
     ),
-    // "where did I put the compose file", "where did I save my draft",
+    // "where did I put the compose file", "where'd I save my draft",
     // "lost track of where I put the template".
-    (&["where", "did", "i|we", "put|save|store|keep"], "find"),
+    (&["where", "did|d", "i|we", "put|save|store|keep"], "find"),
     // "where did the computer put it", "how do I get to the files I saved".
     (
         &["where", "did|does|has", "the", "computer|laptop|pc|machine"],
@@ -311,6 +311,28 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "history",
     ),
     (&["track", "down"], "find"),
+    // "find the field trip permission slip template", "find our invoice
+    // templates" (not "find the best template for a resume").
+    (
+        &[
+            "find",
+            "the",
+            "**",
+            "slip|slips|form|forms",
+            "template|templates",
+        ],
+        "find files",
+    ),
+    (
+        &["find", "my|our", "**", "template|templates"],
+        "find files",
+    ),
+    // "track down the bus contract with Durham", "hunt down the signed
+    // lease".
+    (
+        &["track|hunt", "down", "the|my|our", "**", KEPT_PAPERS],
+        "find files",
+    ),
     // "where are the test fixtures for the importer".
     (
         &[
@@ -659,10 +681,24 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "?",
             "a|an|my|our|the",
             "**",
-            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum|league|club|church",
+            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum|league|club|church|farm|ranch|salon|bakery|charity|gym|hotel",
         ],
         "skills",
     ),
+    // "what kinds of things can you do for a school principal", "what are
+    // you able to do for a farm".
+    (
+        &[
+            "what",
+            "kinds|kind|sorts|sort|types|type",
+            "of",
+            "things|stuff|work|jobs|tasks",
+            "can|could",
+            "you",
+        ],
+        "skills",
+    ),
+    (&["what", "are", "you", "able", "to", "do"], "skills"),
     // "what's something useful you could do for the league".
     (
         &["useful|helpful", "**", "you", "could|can", "do"],
@@ -703,13 +739,14 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["check|consult", "the", "?", "?", "manual|handbook|bylaws"],
         "knowledge base",
     ),
-    // "what does our infection control policy say about masks", "what
-    // does the clinic protocol say about week 2".
+    // "what does our infection control policy say about masks", "what's
+    // our food safety plan say about greens", "what does the clinic
+    // protocol say about week 2".
     (
         &[
             "our|company",
             "*",
-            "policy|policies|handbook|guidelines|rules|guide|manual|protocol",
+            "policy|policies|handbook|guidelines|rules|guide|manual|protocol|plan",
             "say|says",
         ],
         "knowledge base",
@@ -1352,6 +1389,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "docx",
     ),
     (&["edit|open|opened|editable|edited", "in", "word"], "docx"),
+    // "make a moving day checklist for customers in word".
+    (
+        &[
+            "checklist|checklists|flyer|flyers|letter|letters|handout|handouts|program|programs|card|cards",
+            "**",
+            "in",
+            "word",
+        ],
+        "docx",
+    ),
     // "pull that page in": a page off the web.
     (
         &[
@@ -2422,14 +2469,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which of the teacher evaluations bring up classroom management",
+    // "which incident reports involve the playground".
     (
         &[
             "which",
             "?",
             "?",
+            "?",
             DOCUMENTS,
             "**",
-            "mention|mentions|reference|references",
+            "mention|mentions|reference|references|involve|involves|bring|brings|discuss|discusses|cite|cites",
         ],
         "grep",
     ),
@@ -2771,6 +2821,20 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "did you already run the migrations", "did you actually send it".
     (&["did", "you", "already|actually|really"], "audit"),
+    // "did the newsletter go out to families yet", "what emails went out
+    // to customers today" (not "did the power go out").
+    (
+        &[
+            "did",
+            "the|my|our",
+            "?",
+            "newsletter|email|emails|invoice|invoices|reminder|reminders|notice|notices|message|messages|letter|letters|announcement|text|texts|update",
+            "go|get",
+            "out|sent",
+        ],
+        "audit",
+    ),
+    (&["what|which", "*", "went", "out", "to"], "audit"),
     // "did you confirm tomorrow's appointments", "did you fax or send
     // anything to Aetna": what the agent did for others.
     (
@@ -3083,6 +3147,19 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["end", "of", "life"], LOOK_UP_ONLINE),
     (&["still", "supported|maintained"], LOOK_UP_ONLINE),
+    // "how do you get rid of squash bugs organically" (not "how do I get
+    // rid of the merge conflict").
+    (
+        &[
+            "get",
+            "rid",
+            "of",
+            "?",
+            "?",
+            "bugs|pests|weeds|mold|mould|mice|rats|ants|fleas|lice|aphids|slugs|flies|gnats|roaches|termites|ticks|moss|stains|smell|odor|odour",
+        ],
+        LOOK_UP_ONLINE,
+    ),
     // "how long should you wait between bleach sessions" (not "how long
     // do you keep my files", the agent's own ways).
     (
@@ -3183,16 +3260,17 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "count how many .tsx files the web app has".
     (&["how", "many", "*", "files"], "find files"),
-    // "count how many pdfs are in the claims folder": ls and wc.
+    // "count how many pdfs are in the claims folder", "how many files are
+    // in the lesson plans folder": ls and wc.
     (
         &[
-            "count",
             "how",
             "many",
             "*",
             "are|is",
             "in|under",
             "the|my|our|this|that",
+            "?",
             "?",
             FOLDERS,
         ],
@@ -3733,6 +3811,13 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["jot|note", "down", "that"], REMEMBER),
     (&["passed|gave", "it", "?", "to", "you"], REMEMBER),
+    // "what was the code for the storage unit I gave you", "hang on to
+    // this: the Johnsons are gluten free".
+    (&["what", "**", "**", "i", "gave|told", "you"], REMEMBER),
+    (
+        &["hang|hold", "on", "to|onto", "this|that", "the|my|our"],
+        REMEMBER,
+    ),
     // "do you text patients straight away or wait for my yes".
     (&["or", "wait", "for", "my|me"], "autonomy"),
     // "how do you intend to tackle the manual".
@@ -3767,8 +3852,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["word|line|character", "count", "of|for|in"],
         "shell command",
     ),
-    // "Spanish version of the post-extraction instructions".
+    // "Spanish version of the post-extraction instructions", "the letter
+    // home needs to go out in Arabic too".
     (&[LANGUAGES, "version|copy"], "translate"),
+    (&["in", LANGUAGES, "too|also|as"], "translate"),
     // "go through the HOA letter and pull out what they want fixed" (not
     // "get helpers to go through the three quotes at once", work shared).
     (
@@ -4370,6 +4457,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "identity",
     ),
+    // "what name shows up when you email customers" (not "what name
+    // shows up most in the phone book").
+    (
+        &[
+            "email|address|name|number",
+            "shows|show|appears|appear",
+            "?",
+            "when|if",
+            "you",
+        ],
+        "identity",
+    ),
     // "what were Tom's restrictions, you had them".
     (
         &["what", "**", "you", "had|got", "them|it|those|that"],
@@ -4483,8 +4582,20 @@ pub(super) const SETTING: &[&[&str]] = &[
     // is now on Google Sheets"), "in claim.md the deductible is $1,000 not
     // $500" (not "how come the port is 3000 and not 8080? read …").
     &["is|are", "*", "now"],
-    // "services.md: women's cut goes up to $70".
+    // "services.md: women's cut goes up to $70", "rates.md: the hourly
+    // rate for 3 movers is now $165".
     &["goes|went|go", "up|down", "to"],
+    &[
+        "rate|rates|price|prices|fee|fees|cost|costs",
+        "**",
+        "is|are",
+        "now",
+    ],
+    // "planting.md: move the squash to bed 7".
+    &[
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "move|swap|change|set|rename|update|replace",
+    ],
     &["in", "**", "is|are", "*", "not", "*"],
     &["back", "to"],
     &[
@@ -6071,6 +6182,49 @@ mod tests {
                 "do you message parents without running it by me",
                 "autonomy",
             ),
+            ("where'd I save the organic certification paperwork", "find"),
+            (
+                "what kinds of things can you do for a school principal",
+                "skills",
+            ),
+            ("what are you able to do for a farm", "skills"),
+            (
+                "track down the bus contract with Durham",
+                "find, find files",
+            ),
+            ("find the field trip permission slip template", "find files"),
+            (
+                "how many files are in the lesson plans folder",
+                "shell command",
+            ),
+            (
+                "which of the teacher evaluations bring up classroom management",
+                "grep",
+            ),
+            ("which incident reports involve the playground", "grep"),
+            (
+                "what's our food safety plan say about washing greens",
+                "knowledge base",
+            ),
+            (
+                "what was the code for the Peterson storage unit I gave you",
+                REMEMBER,
+            ),
+            ("hang on to this: the Johnsons are gluten free", REMEMBER),
+            ("did the newsletter go out to families yet", "email, audit"),
+            ("what texts went out to customers today", "audit"),
+            ("what name shows up when you email customers", "identity"),
+            ("the letter home needs to go out in Arabic too", "translate"),
+            (
+                "rates.md: the hourly rate for 3 movers is now $165",
+                "file, edit",
+            ),
+            ("planting.md: move the squash to bed 7", "file, edit"),
+            (
+                "how do you get rid of squash bugs organically",
+                LOOK_UP_ONLINE,
+            ),
+            ("make a moving day checklist for customers in word", "docx"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -6381,6 +6535,12 @@ mod tests {
             "add salt to the pot",
             "what number do you see",
             "did you notice the rain",
+            "how do you get rid of the merge conflict",
+            "did the power go out",
+            "find the best template for a resume",
+            "hold on to this branch",
+            "the signs in word and deed",
+            "what went out of stock",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
