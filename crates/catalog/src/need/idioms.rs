@@ -67,12 +67,12 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals|newsletter|newsletters|itinerary|itineraries|slip|slips";
 
 /// Papers a person keeps and asks for by kind, for [`IDIOMS`]: "pull the
 /// venue contract", "where's the network diagram". Not photos or images,
 /// which the world has too ("where are the best images of Saturn").
-const KEPT_PAPERS: &str = "contract|contracts|agreement|agreements|lease|leases|nda|ndas|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans|diagram|diagrams|outline|outlines|mockup|mockups|template|templates|memo|memos|checklist|checklists|deck|decks|slides";
+const KEPT_PAPERS: &str = "license|licenses|licence|warranty|warranties|registration|registrations|itinerary|contract|contracts|agreement|agreements|lease|leases|nda|ndas|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans|diagram|diagrams|outline|outlines|mockup|mockups|template|templates|memo|memos|checklist|checklists|deck|decks|slides";
 
 /// What an organisation writes its rules down in, for [`IDIOMS`]: "check
 /// our refund policy", "look in our owner policies".
@@ -199,9 +199,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (&["we", "talked|discussed|chatted", "about"], REMEMBER),
     (&["when|time", "we", "talked|chatted|spoke"], REMEMBER),
     (&["did", "we|i|you", "say"], REMEMBER),
-    // "what name did we settle on", "which one did we pick".
+    // "what name did we settle on", "which march did I pick".
     (
-        &["did", "we", "settle|agree|decide|pick|choose|land"],
+        &["did", "we|i", "settle|agree|decide|pick|choose|land"],
         REMEMBER,
     ),
     (&["have", "i", "?", "told", "you"], REMEMBER),
@@ -699,6 +699,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "skills",
     ),
     (&["what", "are", "you", "able", "to", "do"], "skills"),
+    // "how could you help out at a bookstore" (not "how can you help out
+    // a friend").
+    (
+        &["how", "can|could|might", "you", "help", "?", "at|around"],
+        "skills",
+    ),
     // "what's something useful you could do for the league".
     (
         &["useful|helpful", "**", "you", "could|can", "do"],
@@ -1389,16 +1395,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "docx",
     ),
     (&["edit|open|opened|editable|edited", "in", "word"], "docx"),
-    // "make a moving day checklist for customers in word".
-    (
-        &[
-            "checklist|checklists|flyer|flyers|letter|letters|handout|handouts|program|programs|card|cards",
-            "**",
-            "in",
-            "word",
-        ],
-        "docx",
-    ),
+    // "make a moving day checklist for customers in word", "draft a
+    // maintenance agreement in word".
+    (&[DOCUMENTS, "**", "in", "word"], "docx"),
+    (&["program|programs|card|cards", "**", "in", "word"], "docx"),
     // "pull that page in": a page off the web.
     (
         &[
@@ -2713,6 +2713,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "do you send notices yourself or do they come to me first", "are
     // you going to ask before charging a card".
     (&["you", "**", "yourself", "or"], "autonomy"),
+    (&["you", "**", "by", "yourself"], "autonomy"),
     (&["you", "**", "ask", "before|first"], "autonomy"),
     (
         &["you", "wait", "for", "me|my", "to|ok|okay|yes|approval"],
@@ -2821,27 +2822,39 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "did you already run the migrations", "did you actually send it".
     (&["did", "you", "already|actually|really"], "audit"),
-    // "did the newsletter go out to families yet", "what emails went out
-    // to customers today" (not "did the power go out").
+    // "did the newsletter go out to families yet", "did the reminder about
+    // the bus go to parents", "what emails went out to customers today"
+    // (not "did the power go out").
     (
         &[
             "did",
             "the|my|our",
             "?",
             "newsletter|email|emails|invoice|invoices|reminder|reminders|notice|notices|message|messages|letter|letters|announcement|text|texts|update",
+            "**",
             "go|get",
-            "out|sent",
+            "out|sent|to",
         ],
         "audit",
     ),
     (&["what|which", "*", "went", "out", "to"], "audit"),
     // "did you confirm tomorrow's appointments", "did you fax or send
-    // anything to Aetna": what the agent did for others.
+    // anything to Aetna", "did you call or email the Hendersons": what the
+    // agent did for others.
     (
         &[
             "did",
             "you",
-            "confirm|remind|notify|text|message|fax|invite|cancel|reschedule",
+            "confirm|remind|notify|text|message|fax|invite|cancel|reschedule|call|email|contact|phone",
+        ],
+        "audit",
+    ),
+    // "have you emailed anyone about the event yet".
+    (
+        &[
+            "have",
+            "you",
+            "emailed|texted|messaged|called|contacted|told|posted|replied|answered|ordered",
         ],
         "audit",
     ),
@@ -3810,6 +3823,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         REMEMBER,
     ),
     (&["jot|note", "down", "that"], REMEMBER),
+    // "make a mental note that Mrs. Alvarez wants every new Louise Penny",
+    // "note that Jamal is allergic to bees".
+    (&["mental", "note"], REMEMBER),
+    (
+        &[
+            "note",
+            "that",
+            "**",
+            "allergic|likes|prefers|wants|hates|vegetarian|vegan",
+        ],
+        REMEMBER,
+    ),
     (&["passed|gave", "it", "?", "to", "you"], REMEMBER),
     // "what was the code for the storage unit I gave you", "hang on to
     // this: the Johnsons are gluten free".
@@ -3836,6 +3861,18 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["where", "s|is|are", "*", "s", "?", "?", DOCUMENTS],
         "find files",
     ),
+    // "where's the warranty registration for the Carrier unit", "where is
+    // the music rights license", "where did the consignment agreement end
+    // up", "where did the scanned permission slips go" (not "where is the
+    // nearest place to get a license").
+    (
+        &["where", "s|is|are|did", "the", "?", "?", "?", KEPT_PAPERS],
+        "find files",
+    ),
+    (
+        &["where", "did", "the|my|our", "?", "?", "?", DOCUMENTS],
+        "find files",
+    ),
     (
         &["where", "s|is|are", "the", "signed", "**", DOCUMENTS],
         "find files",
@@ -3843,6 +3880,8 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "skim the cruise contract and tell me the penalties", "look over
     // the insurance EOB and tell me why they paid half".
     (&["skim", "the|my|that|this", "?", "?", DOCUMENTS], "read"),
+    // "skim the publisher's co-op terms and tell me the deadline".
+    (&["skim", "the|my|that|this|their", "**", "and"], "read"),
     (
         &["look", "over", "the|my|that|this", "?", "?", DOCUMENTS],
         "read",
@@ -3856,6 +3895,11 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // home needs to go out in Arabic too".
     (&[LANGUAGES, "version|copy"], "translate"),
     (&["in", LANGUAGES, "too|also|as"], "translate"),
+    // "the Henderson quote has to be in Polish".
+    (
+        &["has|have|needs|need", "to", "be", "in", LANGUAGES],
+        "translate",
+    ),
     // "go through the HOA letter and pull out what they want fixed" (not
     // "get helpers to go through the three quotes at once", work shared).
     (
@@ -4480,6 +4524,29 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["from", "the", LANGUAGES, "ones|one|version|text|copy"],
         "translate",
     ),
+    // "who are you sending customer emails as", "what email are the parent
+    // messages going out from".
+    (
+        &[
+            "who|whom",
+            "are|do",
+            "you",
+            "pushing|posting|sending|committing|emailing|acting|working|writing|texting|messaging",
+            "**",
+            "as",
+        ],
+        "identity",
+    ),
+    (
+        &[
+            "email|address|account|number",
+            "**",
+            "going|go|goes|sent",
+            "out",
+            "from",
+        ],
+        "identity",
+    ),
     // "whose GitHub account are you pushing as" (not "are you sending
     // this as a PDF").
     (
@@ -4590,6 +4657,15 @@ pub(super) const SETTING: &[&[&str]] = &[
         "**",
         "is|are",
         "now",
+    ],
+    // "events.md: the signing is now at 7:30", "pricing.md: a tune-up is
+    // $129 starting January".
+    &[
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "**",
+        "is|are",
+        "**",
+        "now|starting|effective|beginning",
     ],
     // "planting.md: move the squash to bed 7".
     &[
@@ -6225,6 +6301,55 @@ mod tests {
                 LOOK_UP_ONLINE,
             ),
             ("make a moving day checklist for customers in word", "docx"),
+            ("who are you sending customer emails as", "identity"),
+            (
+                "what email are the parent messages going out from",
+                "identity",
+            ),
+            ("which march did I pick for the parade", REMEMBER),
+            (
+                "where is the music rights license for the halftime show",
+                "find files",
+            ),
+            ("where did the consignment agreement end up", "find files"),
+            ("where did the scanned permission slips go", "find files"),
+            ("the Henderson quote has to be in Polish", "translate"),
+            (
+                "skim the publisher's co-op terms and tell me the deadline",
+                "read",
+            ),
+            (
+                "make a mental note that Mrs. Alvarez wants every new Louise Penny",
+                REMEMBER,
+            ),
+            ("note that Jamal is allergic to bees", REMEMBER),
+            ("how could you help out at a bookstore", "skills"),
+            ("have you emailed anyone about the event yet", "audit"),
+            (
+                "did you call or email the Hendersons about the delay",
+                "audit",
+            ),
+            (
+                "events.md: the Patchett signing is now at 7:30",
+                "file, edit",
+            ),
+            (
+                "pricing.md: a tune-up is $129 starting January",
+                "file, edit",
+            ),
+            (
+                "draft a maintenance agreement in word for the Hendersons",
+                "docx",
+            ),
+            ("do you reply to customers by yourself", "autonomy"),
+            (
+                "did the reminder about the bus times go to parents",
+                "audit, look up online",
+            ),
+            (
+                "which of the newsletters still have the old store hours",
+                "email, grep",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -6541,6 +6666,13 @@ mod tests {
             "hold on to this branch",
             "the signs in word and deed",
             "what went out of stock",
+            "where is the nearest place to get a license",
+            "who are you going as for halloween",
+            "what email is this from",
+            "note that the API is deprecated",
+            "how can you help out a friend",
+            "skim the milk",
+            "it has to be in the box",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
