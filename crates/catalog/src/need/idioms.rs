@@ -147,6 +147,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "schedule",
     ),
+    // "tech week is the 10th to the 14th, block it all out" (not "block
+    // it out of your mind").
+    (&["block", "it|this|that|them", "all|off"], "schedule"),
     // "set a call with our board treasurer thursday at 3", "book a
     // consult with Dr. Lee".
     (
@@ -514,6 +517,9 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "knowledge base",
     ),
     (&["in|from", "the|our", "?", "database|db"], "sql query"),
+    // "pull ticket sales by night from the box office database" (not
+    // "create the budget table in the no-code database", Airtable's).
+    (&["from", "the|our", "?", "?", "database|db"], "sql query"),
     // Newsletters come by mail, and are left by it.
     (&["unsubscribe|newsletter|newsletters"], "email"),
     // "when's my next dentist check-up": the asker's own diary.
@@ -681,24 +687,37 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "?",
             "a|an|my|our|the",
             "**",
-            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum|league|club|church|farm|ranch|salon|bakery|charity|gym|hotel",
+            "business|company|shop|store|firm|practice|team|office|nonprofit|school|clinic|agency|studio|startup|restaurant|museum|league|club|church|farm|ranch|salon|bakery|charity|gym|hotel|truck|theater|theatre|cafe|band|choir",
         ],
         "skills",
     ),
-    // "what kinds of things can you do for a school principal", "what are
-    // you able to do for a farm".
+    // "what kinds of things can you do for a school principal", "what kind
+    // of help can you give a theater", "what are you able to do for a
+    // farm", "what can you help a pet sitter do".
     (
         &[
             "what",
             "kinds|kind|sorts|sort|types|type",
             "of",
-            "things|stuff|work|jobs|tasks",
+            "things|stuff|work|jobs|tasks|help|support",
             "can|could",
             "you",
         ],
         "skills",
     ),
     (&["what", "are", "you", "able", "to", "do"], "skills"),
+    (
+        &[
+            "what",
+            "can|could",
+            "you",
+            "help",
+            "a|an|my|our",
+            "**",
+            "do",
+        ],
+        "skills",
+    ),
     // "how could you help out at a bookstore" (not "how can you help out
     // a friend").
     (
@@ -719,12 +738,26 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "how",
             "will|would",
             "you",
-            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise|set|run|manage|sort|split|divide|migrate|move|clean|build|start",
+            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise|set|run|manage|sort|split|divide|migrate|move|clean|build|start|schedule|staff|fit",
         ],
         "plan",
     ),
-    // "how are you going to handle the turnovers this month".
-    (&["how", "are", "you", "going", "to"], "plan"),
+    // "how are you going to handle the turnovers this month", "how are
+    // you planning to fit all the visits in".
+    (&["how", "are", "you", "going|planning", "to"], "plan"),
+    // "how do you see us handling two events on the same day", "how do
+    // you see this going" (not "how do you see that colour").
+    (
+        &[
+            "how",
+            "do",
+            "you",
+            "see",
+            "us|me|this|it",
+            "handling|doing|managing|fitting|getting|running|working|going",
+        ],
+        "plan",
+    ),
     // "walk me through the steps you'd take".
     (&["steps", "you", "d|would|will|ll", "take"], "plan"),
     // "check our refund policy first", "our data dictionary".
@@ -752,7 +785,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "our|company",
             "*",
-            "policy|policies|handbook|guidelines|rules|guide|manual|protocol|plan",
+            "policy|policies|handbook|guidelines|rules|guide|manual|protocol|plan|bylaws|procedures|sops",
             "say|says",
         ],
         "knowledge base",
@@ -2450,6 +2483,20 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         "grep",
     ),
+    // "which of the script drafts have the new ending" (not "which of my
+    // working files have been altered").
+    (
+        &[
+            "which",
+            "of",
+            "my|our|the",
+            "?",
+            "drafts|versions|copies|files|documents|docs|chapters|notes|scripts",
+            "have|has",
+            "the|a|an|any|my|our",
+        ],
+        "grep",
+    ),
     // "which of our past proposals talk about the reading camp".
     (
         &["which", "of", "my|our", "**", "talk|talks", "about"],
@@ -2845,10 +2892,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "did",
             "you",
-            "confirm|remind|notify|text|message|fax|invite|cancel|reschedule|call|email|contact|phone",
+            "confirm|remind|notify|text|message|fax|invite|cancel|reschedule|call|email|contact|phone|answer|reply|respond",
         ],
         "audit",
     ),
+    // "did anything go out to the Parkers from you today".
+    (&["did", "anything|something", "go|get", "out"], "audit"),
     // "have you emailed anyone about the event yet".
     (
         &[
@@ -3160,6 +3209,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     (&["end", "of", "life"], LOOK_UP_ONLINE),
     (&["still", "supported|maintained"], LOOK_UP_ONLINE),
+    // "who holds the rights to Our Town".
+    (
+        &[
+            "who",
+            "holds|owns|has",
+            "the",
+            "rights|copyright|trademark|patent",
+        ],
+        LOOK_UP_ONLINE,
+    ),
     // "how do you get rid of squash bugs organically" (not "how do I get
     // rid of the merge conflict").
     (
@@ -3720,9 +3779,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "read",
     ),
     // "open the 2023 annual report and pull out …", "look through Tom's
-    // intake form and tell me …", "open the insurance policy and …" (not
+    // intake form and tell me …", "pull up the intake form and …", "open the insurance policy and …" (not
     // "open the liquor board page and …", a page).
     (&["open|through|over", "**", DOCUMENTS, "and"], "read"),
+    (&["pull|bring|call", "up", "**", DOCUMENTS, "and"], "read"),
     (
         &[
             "open|through|over",
@@ -3843,6 +3903,36 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["hang|hold", "on", "to|onto", "this|that", "the|my|our"],
         REMEMBER,
     ),
+    // "store this: the Parkers' alarm code is 4412", "fyi for the future,
+    // the propane guy only takes cash", "for the record, Maya can't do
+    // matinees" (not "for the record, write the decisions into …").
+    (&["store|stash", "this|that", "the|my|our"], REMEMBER),
+    (
+        &["fyi|note|remember|keep", "**", "for", "the", "future"],
+        REMEMBER,
+    ),
+    (&["for", "future", "reference"], REMEMBER),
+    (
+        &[
+            "for",
+            "the",
+            "record",
+            "*",
+            "can|is|isn|doesn|won|only|never|always|likes|hates|prefers|wants|needs",
+        ],
+        REMEMBER,
+    ),
+    // "what was the name of the commissary kitchen I liked".
+    (
+        &[
+            "what",
+            "was|were",
+            "**",
+            "i",
+            "liked|loved|enjoyed|recommended",
+        ],
+        REMEMBER,
+    ),
     // "do you text patients straight away or wait for my yes".
     (&["or", "wait", "for", "my|me"], "autonomy"),
     // "how do you intend to tackle the manual".
@@ -3895,6 +3985,16 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // home needs to go out in Arabic too".
     (&[LANGUAGES, "version|copy"], "translate"),
     (&["in", LANGUAGES, "too|also|as"], "translate"),
+    // "menu board in Korean for the festival", "the program notes in
+    // Spanish" (not "a book in Korean").
+    (
+        &[
+            "board|sign|signs|menu|flyer|flyers|notes|instructions|sheet|letter|program",
+            "in",
+            LANGUAGES,
+        ],
+        "translate",
+    ),
     // "the Henderson quote has to be in Polish".
     (
         &["has|have|needs|need", "to", "be", "in", LANGUAGES],
@@ -4497,7 +4597,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "do|does|will",
             "*",
             "see",
-            "when|if",
+            "when|if|from",
         ],
         "identity",
     ),
@@ -4652,6 +4752,7 @@ pub(super) const SETTING: &[&[&str]] = &[
     // "services.md: women's cut goes up to $70", "rates.md: the hourly
     // rate for 3 movers is now $165".
     &["goes|went|go", "up|down", "to"],
+    &["md|txt|json|yaml|yml|toml|csv|html", "**", "goes|go", "to"],
     &[
         "rate|rates|price|prices|fee|fees|cost|costs",
         "**",
@@ -6350,6 +6451,60 @@ mod tests {
                 "which of the newsletters still have the old store hours",
                 "email, grep",
             ),
+            ("who holds the rights to Our Town", LOOK_UP_ONLINE),
+            ("which of the script drafts have the new ending", "grep"),
+            (
+                "what was the name of the commissary kitchen I liked",
+                REMEMBER,
+            ),
+            (
+                "what kind of help can you give a community theater",
+                "skills",
+            ),
+            ("what could you do for a food truck", "skills"),
+            ("what can you help a pet sitter do", "skills"),
+            ("what email address do clients see from you", "identity"),
+            (
+                "what do our theater bylaws say about board elections",
+                "knowledge base",
+            ),
+            ("store this: the Parkers' alarm code is 4412", REMEMBER),
+            (
+                "fyi for the future, the propane guy only takes cash",
+                REMEMBER,
+            ),
+            ("for the record, Maya can't do matinees", REMEMBER),
+            (
+                "pull up the Lopez intake form and tell me the vet's number",
+                "read",
+            ),
+            (
+                "pull ticket sales by night from the box office database",
+                "sql query",
+            ),
+            ("menu board in Korean for the festival", "translate"),
+            (
+                "how would you schedule tech week so nobody burns out",
+                "plan",
+            ),
+            (
+                "how do you see us handling two events on the same day",
+                "plan",
+            ),
+            (
+                "how are you planning to fit all the holiday visits in",
+                "plan",
+            ),
+            (
+                "did you answer the catering inquiry from the law firm",
+                "audit",
+            ),
+            ("did anything go out to the Parkers from you today", "audit"),
+            (
+                "tech week is all next week, block it all out",
+                "date, schedule",
+            ),
+            ("rates.md: overnight stays go to $85", "file, edit"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -6673,6 +6828,12 @@ mod tests {
             "how can you help out a friend",
             "skim the milk",
             "it has to be in the box",
+            "how do you see that colour",
+            "block it out of your mind",
+            "a book in Korean",
+            "plans for the future",
+            "which of my working files have been altered",
+            "create the budget table in the no-code database",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
@@ -6687,6 +6848,10 @@ mod tests {
         }
         assert!(!hints_of("find 30 minutes with Sam").contains("find files"));
         assert!(!hints_of("open the liquor board page and check the hours").contains("read"));
+        assert!(
+            !hints_of("For the record, write the decisions into docs/decisions.md")
+                .contains(REMEMBER)
+        );
     }
 
     #[test]
