@@ -3778,9 +3778,12 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["read", "the|my|that|this", "**", DOCUMENTS, "and"],
         "read",
     ),
+    // "go through the HOA letter and pull out what they want fixed",
     // "open the 2023 annual report and pull out …", "look through Tom's
-    // intake form and tell me …", "pull up the intake form and …", "open the insurance policy and …" (not
-    // "open the liquor board page and …", a page).
+    // intake form and tell me …", "pull up the intake form and …", "open
+    // the insurance policy and …" (not "open the liquor board page and
+    // …", a page, nor "get helpers to go through the three quotes at
+    // once", work shared).
     (&["open|through|over", "**", DOCUMENTS, "and"], "read"),
     (&["pull|bring|call", "up", "**", DOCUMENTS, "and"], "read"),
     (
@@ -3999,20 +4002,6 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     (
         &["has|have|needs|need", "to", "be", "in", LANGUAGES],
         "translate",
-    ),
-    // "go through the HOA letter and pull out what they want fixed" (not
-    // "get helpers to go through the three quotes at once", work shared).
-    (
-        &[
-            "go",
-            "through|over",
-            "the|my|that|this",
-            "?",
-            "?",
-            DOCUMENTS,
-            "and",
-        ],
-        "read",
     ),
     // "look in our owner policies for who pays for repairs".
     (
