@@ -17,7 +17,7 @@
 //! assessment.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use hivegate_policy::trust::{
     CapabilitySourceType, PermissionSummary, TrustAssessment, TrustInput, assess_trust,
@@ -164,6 +164,9 @@ pub struct CandidateIndex {
     name_words: Vec<Vec<String>>,
     /// Each lane's entries, in entry order.
     lanes: Vec<(Lane, Vec<usize>)>,
+    /// The words of each native tool's text, by entry, which a need's
+    /// hint may hold all of ([`CandidateIndex::hint_admits`]).
+    native_words: HashMap<usize, HashSet<String>>,
     /// Reads a misspelt need word as a word of the entries we describe
     /// ourselves (every lane but the marketplace, whose thousands of
     /// user-written texts would offer a near word for almost anything).
@@ -200,14 +203,30 @@ impl CandidateIndex {
                 *counts.entry(w).or_default() += 1;
             }
         }
+        let native_words = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.lane == Lane::Native)
+            .map(|(i, e)| (i, tokens(&e.doc().text).collect()))
+            .collect();
         CandidateIndex {
             entries,
             ranker,
             by_name,
             name_words,
             lanes,
+            native_words,
             speller: Speller::new(counts),
         }
+    }
+
+    /// Whether entry `i` is a native tool whose words hold every keyword
+    /// of one of `hints` (each a hint's keywords), as whole words: "grep"
+    /// is search_content's, but "commit" is not git_log's ("commits").
+    fn hint_admits(&self, i: usize, hints: &[Vec<String>]) -> bool {
+        self.native_words
+            .get(&i)
+            .is_some_and(|words| hints.iter().any(|h| h.iter().all(|k| words.contains(k))))
     }
 
     /// The documents the ranker must be built over, in entry order.
@@ -425,6 +444,15 @@ pub struct SearchOptions {
 /// entries and none of these, a `#word` is a tag ([`need::untagged`]).
 const CHAT_SERVICES: &[&str] = &["slack", "discord", "ms-teams"];
 
+/// Hints that say too little to let a native tool in on their own
+/// ([`search_capabilities`] lets in a native tool whose words hold every
+/// word of any other hint, however long the need: "which teacher bios
+/// still say we're on Elm Street" is read as a grep, and its seven words
+/// left search_content under its lane's threshold). A date is in needs
+/// for many tools, and a file named is one to read, write, edit, count
+/// or commit: the hint that says which does the letting in.
+const UNSPECIFIC_HINTS: &[&str] = &["date", "search", "file"];
+
 /// `searchCapabilities`.
 pub fn search_capabilities(
     index: &CandidateIndex,
@@ -454,8 +482,15 @@ pub fn search_capabilities(
         .iter()
         .any(|e| e.lane == Lane::Connector && CHAT_SERVICES.contains(&e.name.as_str()));
     let wanted = need::untagged(&wanted, !ours.is_empty() && !names_chat);
-    let text = need::ranking_text(&wanted, !ours.is_empty());
+    let (bare, hints) = need::hints(&wanted, !ours.is_empty());
+    let text = need::hinted(bare, &hints);
     let keywords = extract_keywords(&text);
+    let hint_keywords: Vec<Vec<String>> = hints
+        .iter()
+        .filter(|h| !UNSPECIFIC_HINTS.contains(h))
+        .map(|h| extract_keywords(h))
+        .filter(|k| !k.is_empty())
+        .collect();
     let singulars = singular_keywords(&keywords);
     // The keyword scores are the seed's scoreMatch with the entry's name
     // as the name: the ranker's own, reused when fusion computed them all.
@@ -505,7 +540,9 @@ pub fn search_capabilities(
         let cos = cosines.as_ref().map(|c| c[i]);
         let semantic = cos.filter(|c| *c >= SEMANTIC_FLOOR).unwrap_or(0.0);
         let score = kw.max(fts.unwrap_or(0.0)).max(semantic).min(1.0);
-        if score.max(for_length(kw, keywords.len())) < e.lane.threshold() || score == 0.0 {
+        if !index.hint_admits(i, &hint_keywords)
+            && (score.max(for_length(kw, keywords.len())) < e.lane.threshold() || score == 0.0)
+        {
             return None;
         }
         let trust = assess_trust(&TrustInput {
@@ -789,6 +826,50 @@ mod tests {
         assert_eq!(for_length(0.1, 6), 0.1);
         assert_eq!(for_length(0.1, 16), 0.2);
         assert_eq!(for_length(0.9, 16), 1.0);
+    }
+
+    #[test]
+    fn a_hint_lets_in_the_native_tools_whose_words_hold_it() {
+        let native = |name: &str, extra: &str| {
+            let mut e = entry(Lane::Native);
+            e.name = name.into();
+            e.extra = extra.into();
+            e
+        };
+        let entries = vec![
+            native("search_content", "grep text inside files"),
+            native("git_log", "history commits"),
+            native("git_status", "what changed file"),
+        ];
+        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
+        let index = CandidateIndex::new(entries, ranker);
+        let found = |need: &str| -> Vec<String> {
+            search_capabilities(&index, need, &SearchOptions::default())
+                .candidates
+                .into_iter()
+                .map(|c| c.name)
+                .collect()
+        };
+        // Read as a grep, one hit of seven keywords (0.143) is under the
+        // native lane's 0.15; the hint lets search_content in.
+        assert_eq!(
+            found("which teacher bios still say we're on Elm Street"),
+            ["search_content"]
+        );
+        // "commit" is in "commits" but is no word of git_log's.
+        assert!(
+            found(
+                "commit my latest thesis edits with the message 'chapter three revisions, final'"
+            )
+            .is_empty()
+        );
+        // A file named says nothing of what to do with it.
+        assert!(
+            found(
+                "the staging deploy failed overnight again, nobody knows why, see deploy/output.txt"
+            )
+            .is_empty()
+        );
     }
 
     #[test]

@@ -57,6 +57,10 @@ pub(super) const LAWS: &str = "law|laws|statute|statutes|regulation|regulations|
 /// ten"): the hour, for [`IDIOMS`].
 const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
 
+/// Things sent to people, for [`IDIOMS`]: "did the reminder go out" asks
+/// the audit.
+const SENDINGS: &str = "newsletter|email|emails|invoice|invoices|reminder|reminders|notice|notices|message|messages|letter|letters|announcement|announcements|text|texts|update|updates";
+
 /// Words for a folder, for [`IDIOMS`]: "the size of the vendor folder".
 const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
 
@@ -67,12 +71,12 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals|newsletter|newsletters|itinerary|itineraries|slip|slips";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals|newsletter|newsletters|itinerary|itineraries|slip|slips|bid|bids|packet|packets|paperwork|authorization|authorizations|bio|bios";
 
 /// Papers a person keeps and asks for by kind, for [`IDIOMS`]: "pull the
 /// venue contract", "where's the network diagram". Not photos or images,
 /// which the world has too ("where are the best images of Saturn").
-const KEPT_PAPERS: &str = "license|licenses|licence|warranty|warranties|registration|registrations|itinerary|contract|contracts|agreement|agreements|lease|leases|nda|ndas|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans|diagram|diagrams|outline|outlines|mockup|mockups|template|templates|memo|memos|checklist|checklists|deck|decks|slides";
+const KEPT_PAPERS: &str = "license|licenses|licence|warranty|warranties|registration|registrations|itinerary|paperwork|authorization|authorizations|packet|packets|records|bid|bids|contract|contracts|agreement|agreements|lease|leases|nda|ndas|waiver|waivers|permit|permits|certificate|certificates|quote|quotes|estimate|estimates|proposal|proposals|letter|letters|receipt|receipts|scan|scans|diagram|diagrams|outline|outlines|mockup|mockups|template|templates|memo|memos|checklist|checklists|deck|decks|slides";
 
 /// What an organisation writes its rules down in, for [`IDIOMS`]: "check
 /// our refund policy", "look in our owner policies".
@@ -334,6 +338,44 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // lease".
     (
         &["track|hunt", "down", "the|my|our", "**", KEPT_PAPERS],
+        "find files",
+    ),
+    // "hunt for the insurance certificate the landlord wanted", "dig up
+    // the lease for the studio", "I can't find the bonding paperwork"
+    // (not "look up the lease laws").
+    (
+        &[
+            "hunt|look|search|dig",
+            "for",
+            "the|my|our|that|this",
+            "**",
+            KEPT_PAPERS,
+        ],
+        "find files",
+    ),
+    (
+        &["dig", "up|out", "the|my|our|that|this", "**", KEPT_PAPERS],
+        "find files",
+    ),
+    (
+        &[
+            "t|cannot",
+            "find|locate",
+            "the|my|our|his|her|their",
+            "**",
+            KEPT_PAPERS,
+        ],
+        "find files",
+    ),
+    // "I need the Nguyen boy's immunization record".
+    (
+        &[
+            "i|we",
+            "need",
+            "the|my|our|his|her|their",
+            "**",
+            "record|records|paperwork|papers",
+        ],
         "find files",
     ),
     // "where are the test fixtures for the importer".
@@ -2793,6 +2835,135 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "autonomy",
     ),
     (&["you", "ve|have", "been", "up", "to"], "audit"),
+    // "which staff files are missing a CPR certificate" (not "which files
+    // are missing from the backup").
+    (
+        &[
+            "which",
+            "?",
+            "?",
+            FILE_KINDS,
+            "are|is",
+            "missing|lacking",
+            "a|an|the|any",
+        ],
+        "grep",
+    ),
+    (
+        &[
+            "which",
+            "?",
+            "?",
+            DOCUMENTS,
+            "are|is",
+            "missing|lacking",
+            "a|an|the|any",
+        ],
+        "grep",
+    ),
+    // "the Garcia twins can't have dairy, keep that somewhere", "file away
+    // that the garage code is 7731" (not "file away the receipts").
+    (&["keep|stash|store", "that|this|it", "somewhere"], REMEMBER),
+    (&["file|tuck", "away", "that"], REMEMBER),
+    (&["file|tuck", "that|this", "away"], REMEMBER),
+    // "what steps would you take to get ready for the inspection" (not
+    // "what steps should you take after a car accident").
+    (
+        &["what", "steps", "would|will|d", "you", "take|follow"],
+        "plan",
+    ),
+    // "can you email parents with no sign off from me", "would you charge
+    // a customer's card with nobody checking".
+    (
+        &[
+            "you",
+            "**",
+            "with",
+            "no|nobody",
+            "?",
+            "sign|signoff|checking|check|approval|approving|review|reviewing|looking|watching|okay|oversight|supervision",
+        ],
+        "autonomy",
+    ),
+    // "what could an assistant like you handle at a daycare", "is there
+    // anything you can help a locksmith with" (not "which runners can
+    // execute an agent like you").
+    (
+        &[
+            "what",
+            "can|could|would",
+            "a|an",
+            "assistant|agent|ai|bot|helper",
+            "like",
+            "you",
+        ],
+        "skills",
+    ),
+    (
+        &[
+            "anything",
+            "you",
+            "can|could",
+            "help",
+            "a|an",
+            "?",
+            "?",
+            "with",
+        ],
+        "skills",
+    ),
+    // "send out some agents to price key blanks" (not "have two agents
+    // show the house", people).
+    (
+        &[
+            "send|put|dispatch|spin|set|get|have",
+            "?",
+            "some|several|multiple|few",
+            "agents|helpers|subagents",
+        ],
+        "agents",
+    ),
+    // "is there a way for you to work with my invoicing program" (not
+    // "could you work on the app's login bug").
+    (
+        &[
+            "you",
+            "?",
+            "?",
+            "work|connect|hook|link|sync|integrate|plug",
+            "?",
+            "with|to|into|up",
+            "**",
+            "program|programs|software|system|app|apps|platform|portal|pos",
+        ],
+        "connectors",
+    ),
+    // "the lockout instructions card should also be in Portuguese".
+    (
+        &[
+            "should|must|needs|has|have|will",
+            "?",
+            "?",
+            "be",
+            "in",
+            LANGUAGES,
+        ],
+        "translate",
+    ),
+    // "list the files in the invoices folder by date".
+    (
+        &[
+            "in",
+            "the|my|our|this",
+            "?",
+            "?",
+            FOLDERS,
+            "?",
+            "by|sorted|ordered",
+            "date|size|name|age|modified",
+        ],
+        "shell command",
+    ),
     (&["have", "you", "been", "up", "to"], "audit"),
     (&["have", "you", "been", "doing"], "audit"),
     // "the background reading we set you up with".
@@ -2877,7 +3048,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "did",
             "the|my|our",
             "?",
-            "newsletter|email|emails|invoice|invoices|reminder|reminders|notice|notices|message|messages|letter|letters|announcement|text|texts|update",
+            SENDINGS,
             "**",
             "go|get",
             "out|sent|to",
@@ -2898,6 +3069,55 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     ),
     // "did anything go out to the Parkers from you today".
     (&["did", "anything|something", "go|get", "out"], "audit"),
+    // "did the class cancellation text reach everyone", "was the closure
+    // notice actually sent to families" (not "was the invoice sent by the
+    // vendor a fake", nor "did the package reach the warehouse").
+    (
+        &[
+            "did|has|have",
+            "the|my|our",
+            "?",
+            "?",
+            SENDINGS,
+            "reach|reached|arrive|arrived|land|landed",
+        ],
+        "audit",
+    ),
+    (
+        &[
+            "was|were",
+            "the|my|our",
+            "?",
+            "?",
+            SENDINGS,
+            "?",
+            "sent|delivered|mailed|emailed|texted",
+            "to|out",
+        ],
+        "audit",
+    ),
+    // "show me what messages you sent to the Butterfly room parents".
+    (
+        &[
+            "what|which",
+            "?",
+            "messages|emails|texts|letters|replies|notes|invoices|reminders",
+            "you",
+            "sent|wrote|mailed|emailed|texted|posted",
+        ],
+        "audit",
+    ),
+    // "which address do your emails to students come from".
+    (
+        &[
+            "your",
+            "emails|texts|messages|mails|invoices|letters",
+            "**",
+            "come|coming|came",
+            "from",
+        ],
+        "identity",
+    ),
     // "have you emailed anyone about the event yet".
     (
         &[
@@ -3786,6 +4006,22 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // once", work shared).
     (&["open|through|over", "**", DOCUMENTS, "and"], "read"),
     (&["pull|bring|call", "up", "**", DOCUMENTS, "and"], "read"),
+    // "look at the teacher contract for Priya and tell me her pay rate",
+    // "check the Oak Street bid and tell me what we quoted", "go into the
+    // Patel enrollment packet and find the emergency contact" (not "check
+    // the weather and tell me", which holds no paper).
+    (
+        &[
+            "look|check|into",
+            "at|the|my|our|his|her|their",
+            "**",
+            DOCUMENTS,
+            "**",
+            "and",
+            "tell|find|give|pull|get|see",
+        ],
+        "read",
+    ),
     (
         &[
             "open|through|over",
@@ -4757,6 +4993,12 @@ pub(super) const SETTING: &[&[&str]] = &[
         "**",
         "now|starting|effective|beginning",
     ],
+    // "pricing.md: lockout fee after 9pm becomes $150".
+    &[
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "**",
+        "becomes|become",
+    ],
     // "planting.md: move the squash to bed 7".
     &[
         "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
@@ -4894,6 +5136,16 @@ pub(super) fn may_say(present: &HashSet<&str>, pattern: &[&str]) -> bool {
 /// Whether `words` hold `pattern` (see [`IDIOMS`]) somewhere.
 pub(super) fn says(words: &[String], pattern: &[&str]) -> bool {
     said_at(words, pattern).is_some()
+}
+
+/// Whether `words` end with `pattern`, a pattern of plain words (each
+/// may name alternatives, as in [`IDIOMS`], but no wildcards).
+pub(super) fn ends_saying(words: &[String], pattern: &[&str]) -> bool {
+    words.len() >= pattern.len()
+        && words[words.len() - pattern.len()..]
+            .iter()
+            .zip(pattern)
+            .all(|(w, p)| p.split('|').any(|alt| alt == w))
 }
 
 /// Where `pattern` (see [`IDIOMS`]) first starts in `words`.
@@ -5631,7 +5883,7 @@ mod tests {
             ("have a separate agent draft a plan", "parallel"),
             ("how many lines did I add today", "diff"),
             ("where the retry backoff gets configured", "grep"),
-            ("have several agents fix them at once", "parallel"),
+            ("have several agents fix them at once", "parallel, agents"),
             ("add a section at the top of CHANGELOG.md", "file, edit"),
             ("who keeps changing the CI config", AUTHOR),
             (
@@ -6494,6 +6746,78 @@ mod tests {
                 "date, schedule",
             ),
             ("rates.md: overnight stays go to $85", "file, edit"),
+            ("did the class cancellation text reach everyone", "audit"),
+            ("was the closure notice actually sent to families", "audit"),
+            (
+                "show me what messages you sent to the Butterfly room parents",
+                "audit",
+            ),
+            (
+                "which address do your emails to students come from",
+                "identity",
+            ),
+            (
+                "look at the teacher contract for Priya and tell me her pay rate",
+                "read",
+            ),
+            (
+                "check the Oak Street bid and tell me what we quoted per door",
+                "read",
+            ),
+            (
+                "go into the Patel enrollment packet and find the emergency contact",
+                "read",
+            ),
+            (
+                "hunt for the insurance certificate the landlord wanted",
+                "find files, find",
+            ),
+            ("I can't find the bonding paperwork", "find files"),
+            ("I need the Nguyen boy's immunization record", "find files"),
+            (
+                "where's the signed pickup authorization for Lily",
+                "find files",
+            ),
+            ("which staff files are missing a CPR certificate", "grep"),
+            (
+                "the Garcia twins can't have dairy, keep that somewhere",
+                REMEMBER,
+            ),
+            ("file away that the Alvarez garage code is 7731", REMEMBER),
+            (
+                "what steps would you take to get ready for the licensing inspection",
+                "plan",
+            ),
+            ("can you email parents with no sign off from me", "autonomy"),
+            (
+                "would you charge a customer's card with nobody checking",
+                "autonomy",
+            ),
+            (
+                "what could an assistant like you handle at a daycare",
+                "skills",
+            ),
+            ("is there anything you can help a locksmith with", "skills"),
+            (
+                "send out some agents to price key blanks from different suppliers",
+                "agents",
+            ),
+            (
+                "is there a way for you to work with my invoicing program",
+                "connectors",
+            ),
+            (
+                "the lockout instructions card should also be in Portuguese",
+                "translate",
+            ),
+            (
+                "list the files in the invoices folder by date",
+                "shell command",
+            ),
+            (
+                "pricing.md: lockout fee after 9pm becomes $150",
+                "file, edit",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -6823,9 +7147,33 @@ mod tests {
             "plans for the future",
             "which of my working files have been altered",
             "create the budget table in the no-code database",
+            "was the invoice sent by the vendor a fake",
+            "did the package reach the warehouse",
+            "check the weather and tell me",
+            "which runners can execute an agent like you",
+            "could you work on the app's login bug",
+            "file away the receipts",
         ] {
             assert_eq!(hints_of(need), need, "{need}");
         }
+        for (need, not) in [
+            ("which files are missing from the backup", "grep"),
+            ("look up the lease laws", "find files"),
+            ("have two agents show the house", "agents"),
+            ("what steps should you take after a car accident", "plan"),
+            (
+                "the sync on Monday at 10, add that file to the repo",
+                "schedule",
+            ),
+        ] {
+            let read = hints_of(need);
+            let hints = read.strip_prefix(need).unwrap_or(&read);
+            assert!(!hints.contains(not), "{need}: {hints}");
+        }
+        assert!(
+            hints_of("private session with Ruth on Monday at 10, add that")
+                .ends_with("(date, schedule)")
+        );
         // Things that happen again, and what others said, are not what
         // was told before; half an hour is not a document.
         for need in [

@@ -46,8 +46,8 @@ pub use tags::untagged;
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
 use idioms::{
-    AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SETTING, asks_again, may_say,
-    says,
+    AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SETTING, asks_again,
+    ends_saying, may_say, says,
 };
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
@@ -141,6 +141,21 @@ pub fn words(need: &str) -> Vec<String> {
 /// entries (a connector, a native tool, a skill), whose words say it is
 /// about our things however it is asked.
 pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
+    let (need, hints) = hints(need, names_ours);
+    hinted(need, &hints)
+}
+
+/// `need` with `hints` after it in brackets, as the rankers see it.
+pub fn hinted<'a>(need: Cow<'a, str>, hints: &[&str]) -> Cow<'a, str> {
+    if hints.is_empty() {
+        need
+    } else {
+        Cow::Owned(format!("{need} ({})", hints.join(", ")))
+    }
+}
+
+/// The need without its dates, and the hints [`ranking_text`] adds to it.
+pub fn hints(need: &str, names_ours: bool) -> (Cow<'_, str>, Vec<&'static str>) {
     let as_written = need;
     let (need, dated) = without_dates(need);
     let mut hints: Vec<&str> = WORD_HINTS
@@ -199,16 +214,21 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
         hints.retain(|h| *h != "read");
     }
     // "put the Hughes consult on Tuesday at 2": a thing put on a day is
-    // scheduled. The day is gone from `need` by now, so the words as
-    // written are read, and only where a day was taken out.
-    if dated
-        && !hints.contains(&"schedule")
-        && says(
-            &words(as_written),
+    // scheduled, as is one dated and then added ("private session with
+    // Ruth on Monday at 10, add that"). The day is gone from `need` by
+    // now, so the words as written are read, and only where a day was
+    // taken out.
+    if dated && !hints.contains(&"schedule") {
+        let written = words(as_written);
+        if says(
+            &written,
             &["put|pencil|slot|pop", "**", "on", WEEKDAY_WORDS],
-        )
-    {
-        hints.push("schedule");
+        ) || SCHEDULED_AT_THE_END
+            .iter()
+            .any(|p| ends_saying(&written, p))
+        {
+            hints.push("schedule");
+        }
     }
     // "open the feed at https://… and list the headlines": the page named
     // is fetched, whatever words would otherwise send it to a search;
@@ -276,11 +296,7 @@ pub fn ranking_text(need: &str, names_ours: bool) -> Cow<'_, str> {
     if !names_ours && !read_as_ours && !hints.contains(&LOOK_UP_ONLINE) && asks_the_world(&need) {
         hints.push(LOOK_UP_ONLINE);
     }
-    if hints.is_empty() {
-        need
-    } else {
-        Cow::Owned(format!("{need} ({})", hints.join(", ")))
-    }
+    (need, hints)
 }
 
 /// Whether the need says a file is to be made ([`CREATING`]), read
@@ -336,6 +352,13 @@ const RUNNING_A_SCRIPT: [&str; 4] = [
     "*",
     "**",
     "sh|bash|zsh|ps1|py|rb|pl",
+];
+
+/// How a dated need may end when what it dates is to be scheduled: "…
+/// on Monday at 10, add that", "… at 9, put it down", "… calendar it".
+const SCHEDULED_AT_THE_END: &[&[&str]] = &[
+    &["add|calendar|book|schedule", "that|it|this|them"],
+    &["put|pencil|jot", "it|that|this|them", "down|in"],
 ];
 
 /// The hint for an issue or pull request named by its number (`#412`).
