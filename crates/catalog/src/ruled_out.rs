@@ -106,6 +106,27 @@ const ASIDE_WORDS: usize = 3;
 /// Words after "not" that make it a doubt, not a refusal.
 const DOUBTS: &[&str] = &["sure", "certain"];
 
+/// Words that, within [`CONSENT_REACH`] words after "without", make it a
+/// person's say that is left out, not a means turned down: "can you email
+/// parents without running it by me" asks what the agent may do alone,
+/// and "without asking" is the question (not "without emailing them").
+const CONSENT: &[&str] = &[
+    "me",
+    "my",
+    "us",
+    "our",
+    "asking",
+    "approval",
+    "permission",
+    "anyone",
+    "anybody",
+    "someone",
+    "somebody",
+];
+
+/// How many words after "without" may hold a [`CONSENT`] word.
+const CONSENT_REACH: usize = 4;
+
 /// Words that say what is wanted instead, after a refusal.
 const CONTRASTS: &[&str] = &["just", "only", "instead", "but", "rather"];
 
@@ -242,7 +263,12 @@ pub fn without_ruled_out(need: &str) -> Cow<'_, str> {
             && words
                 .get(i + 1)
                 .is_some_and(|w| DOUBTS.contains(&w.bare.as_str()));
-        let refusing = REFUSING.iter().any(|p| at(&words, i, p));
+        let consent = words[i].bare == "without"
+            && words[i + 1..]
+                .iter()
+                .take(CONSENT_REACH)
+                .any(|w| CONSENT.contains(&w.bare.as_str()));
+        let refusing = !consent && REFUSING.iter().any(|p| at(&words, i, p));
         let refusal = clause_start
             && REFUSAL_LEADS.iter().any(|p| at(&words, i, p))
             && words[i + 1..]
@@ -462,6 +488,11 @@ mod tests {
             "ignore node_modules in .gitignore, it's huge",
             "ignore whitespace in the diff of main.rs",
             "did I forget to commit, or is it pushed",
+            // A person's say left out is the question, not a means.
+            "can you email parents without running it by me",
+            "would you send invoices out without me checking",
+            "are you able to push to main without asking",
+            "can you send an obituary to the paper without my okay",
         ] {
             assert_eq!(without_ruled_out(need), need, "{need}");
         }

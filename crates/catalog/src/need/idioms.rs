@@ -766,6 +766,33 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &["how", "can|could|might", "you", "help", "?", "at|around"],
         "skills",
     ),
+    // "how could you help me run a bike shop", "what are the ways you
+    // could help an HOA board", "what would you be good for at a funeral
+    // home" (not "how could you help me run the migration").
+    (
+        &[
+            "help",
+            "me|us",
+            "run|manage|grow|operate",
+            "a|my|our|the",
+            "?",
+            "?",
+            "shop|store|business|studio|clinic|salon|office|restaurant|farm|practice|company|firm|board|league|nonprofit|charity|cafe|bakery|gym|home|agency|school|daycare",
+        ],
+        "skills",
+    ),
+    (&["ways", "you", "could|can|might", "help"], "skills"),
+    (
+        &[
+            "what",
+            "would|could|are|will",
+            "you",
+            "be",
+            "good|useful|helpful",
+            "for",
+        ],
+        "skills",
+    ),
     // "what's something useful you could do for the league".
     (
         &["useful|helpful", "**", "you", "could|can", "do"],
@@ -839,7 +866,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "the",
             "?",
             "?",
-            "policy|handbook|guidelines|manual|protocol|bylaws|sop",
+            "policy|handbook|guidelines|manual|protocol|bylaws|sop|covenants|ccrs|charter|rulebook",
             "say|says|allow|require",
         ],
         "knowledge base",
@@ -2803,6 +2830,23 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // you going to ask before charging a card".
     (&["you", "**", "yourself", "or"], "autonomy"),
     (&["you", "**", "by", "yourself"], "autonomy"),
+    // "would you reply to an angry review yourself" (not "can you fix it
+    // yourself", a task), "can you send an obituary to the paper without
+    // my okay" (not "if you ran anything without my OK, list it", the
+    // audit's).
+    (&["would|will", "you", "**", "yourself"], "autonomy"),
+    (
+        &[
+            "can|could|would|will|do",
+            "you",
+            "**",
+            "without",
+            "my|our",
+            "?",
+            "okay|ok|approval|permission|signoff|sign|say|blessing|go",
+        ],
+        "autonomy",
+    ),
     (&["you", "**", "ask", "before|first"], "autonomy"),
     (
         &["you", "wait", "for", "me|my", "to|ok|okay|yes|approval"],
@@ -2812,7 +2856,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         &[
             "without",
             "me",
-            "clicking|saying|approving|pressing|checking|seeing|reviewing|signing|okaying",
+            "clicking|saying|approving|pressing|checking|seeing|reviewing|signing|okaying|looking|reading|knowing|watching",
         ],
         "autonomy",
     ),
@@ -3039,7 +3083,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         "find files",
     ),
     // "did you already run the migrations", "did you actually send it".
-    (&["did", "you", "already|actually|really"], "audit"),
+    (&["did", "you", "already|actually|really|ever"], "audit"),
     // "did the newsletter go out to families yet", "did the reminder about
     // the bus go to parents", "what emails went out to customers today"
     // (not "did the power go out").
@@ -3117,6 +3161,83 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "from",
         ],
         "identity",
+    ),
+    // "what name do families see on your emails", "what's the sender
+    // address on the HOA emails you write" (not "the sender address on
+    // this phishing email").
+    (
+        &[
+            "what|which",
+            "name|address|email|number",
+            "do|does|will",
+            "*",
+            "see",
+            "on|in",
+            "your",
+        ],
+        "identity",
+    ),
+    (
+        &["sender|from", "address|name|line", "**", "you"],
+        "identity",
+    ),
+    // "did the obituary get emailed to the paper" (not "did the package
+    // get delivered").
+    (
+        &[
+            "did",
+            "the|my|our|that|this",
+            "?",
+            "?",
+            "get|go",
+            "emailed|mailed|texted|faxed|sent|posted",
+        ],
+        "audit",
+    ),
+    // "where did we keep the landscaping contract".
+    (
+        &[
+            "where",
+            "did|do|does",
+            "we|i|you",
+            "keep|put|file|store|save|stash",
+            "the|my|our",
+            "**",
+            DOCUMENTS,
+        ],
+        "find files",
+    ),
+    // "is Saturday supposed to be clear for the graveside service", "will
+    // the ice storm hit us Thursday".
+    (
+        &[
+            "supposed|going|expected|forecast",
+            "to",
+            "be",
+            "clear|sunny|rainy|nice|cold|hot|warm|windy|stormy|snowy|dry|wet|freezing|icy",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    (
+        &[
+            "will|is",
+            "the",
+            "?",
+            "storm|hurricane|blizzard|snowstorm|front|heatwave|freeze|snow|rain",
+            "hit|reach|miss",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    // "the Hendersons at lot 14 always pay late, keep that in your notes".
+    (
+        &[
+            "keep|put|add|store|save",
+            "that|this|it",
+            "in",
+            "your",
+            "notes|memory|head",
+        ],
+        REMEMBER,
     ),
     // "have you emailed anyone about the event yet".
     (
@@ -4569,7 +4690,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "pull the venue contract for the Garcia wedding": papers kept (not
     // "pull the log of what you did", "pull up the minutes in OneNote").
     (
-        &["pull", "the|my|our|that|this", "?", "?", KEPT_PAPERS],
+        &["pull", "the|my|our|that|this", "?", "?", "?", KEPT_PAPERS],
         "find files",
     ),
     // "pull the condition report for the 1890 wedding dress", "pull the
@@ -4993,11 +5114,25 @@ pub(super) const SETTING: &[&[&str]] = &[
         "**",
         "now|starting|effective|beginning",
     ],
-    // "pricing.md: lockout fee after 9pm becomes $150".
+    // "pricing.md: lockout fee after 9pm becomes $150", "dues.md:
+    // quarterly dues rise to $310", "labor.md: a tune-up costs $89 now".
     &[
         "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
         "**",
         "becomes|become",
+    ],
+    &[
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "**",
+        "rise|rises|drop|drops|fall|falls|increase|increases|decrease|decreases|climb|climbs",
+        "to",
+    ],
+    &[
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "**",
+        "costs|cost|runs|charges",
+        "*",
+        "now",
     ],
     // "planting.md: move the squash to bed 7".
     &[
@@ -5137,6 +5272,14 @@ pub(super) fn may_say(present: &HashSet<&str>, pattern: &[&str]) -> bool {
 pub(super) fn says(words: &[String], pattern: &[&str]) -> bool {
     said_at(words, pattern).is_some()
 }
+
+/// Ways a need may end that say what it asks, at its end only: "Mrs.
+/// Kowalski prefers calls after noon, make a note" is remembered, not
+/// "make a note in OneNote: …".
+pub(super) const ENDINGS: &[(&[&str], &str)] = &[
+    (&["make|take", "a", "note"], REMEMBER),
+    (&["keep|note|remember", "that|this"], REMEMBER),
+];
 
 /// Whether `words` end with `pattern`, a pattern of plain words (each
 /// may name alternatives, as in [`IDIOMS`], but no wildcards).
@@ -6818,6 +6961,49 @@ mod tests {
                 "pricing.md: lockout fee after 9pm becomes $150",
                 "file, edit",
             ),
+            ("dues.md: quarterly dues rise to $310", "file, edit"),
+            ("labor.md: basic tune-up costs $89 now", "file, edit"),
+            (
+                "Mrs. Kowalski prefers calls after noon, make a note",
+                REMEMBER,
+            ),
+            (
+                "the Hendersons at lot 14 always pay late, keep that in your notes",
+                REMEMBER,
+            ),
+            (
+                "can you send an obituary to the paper without my okay",
+                "autonomy",
+            ),
+            ("would you reply to an angry review yourself", "autonomy"),
+            ("did the obituary get emailed to the paper", "audit"),
+            ("did you ever tell Karen her bike was ready", "audit"),
+            ("pull the Brandt pre-need contract", "find files"),
+            (
+                "where did we keep the landscaping contract",
+                "find, find files",
+            ),
+            ("how could you help me run a bike shop", "skills"),
+            ("what are the ways you could help an HOA board", "skills"),
+            ("what would you be good for at a funeral home", "skills"),
+            (
+                "what do the covenants say about fence height",
+                "knowledge base",
+            ),
+            ("what name do families see on your emails", "identity"),
+            (
+                "what's the sender address on the HOA emails you write",
+                "identity",
+            ),
+            (
+                "is Saturday supposed to be clear for the graveside service",
+                LOOK_UP_ONLINE,
+            ),
+            ("will the ice storm hit us Thursday", LOOK_UP_ONLINE),
+            (
+                "can you send the newsletter without me looking at it",
+                "email, autonomy",
+            ),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -7160,6 +7346,20 @@ mod tests {
             ("which files are missing from the backup", "grep"),
             ("look up the lease laws", "find files"),
             ("have two agents show the house", "agents"),
+            ("make a note in OneNote: buy a gift for mom", REMEMBER),
+            ("can you fix it yourself", "autonomy"),
+            (
+                "if you ran anything without my OK today, list it",
+                "autonomy",
+            ),
+            ("did the package get delivered", "audit"),
+            (
+                "did the stuff I changed get sent up to the shared copy yet",
+                "audit",
+            ),
+            ("how could you help me run the migration", "skills"),
+            ("the sender address on this phishing email", "identity"),
+            ("pull the history of approvals I gave you", "find files"),
             ("what steps should you take after a car accident", "plan"),
             (
                 "the sync on Monday at 10, add that file to the repo",

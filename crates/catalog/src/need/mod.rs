@@ -46,7 +46,7 @@ pub use tags::untagged;
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
 use idioms::{
-    AUTHOR, CREATING, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SETTING, asks_again,
+    AUTHOR, CREATING, ENDINGS, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SETTING, asks_again,
     ends_saying, may_say, says,
 };
 use shapes::{
@@ -194,6 +194,11 @@ pub fn hints(need: &str, names_ours: bool) -> (Cow<'_, str>, Vec<&'static str>) 
     let said = |pattern: &[&str]| may_say(&present, pattern) && says(&need_words, pattern);
     for (pattern, hint) in IDIOMS {
         if !hints.contains(hint) && said(pattern) {
+            hints.push(hint);
+        }
+    }
+    for (pattern, hint) in ENDINGS {
+        if !hints.contains(hint) && ends_saying(&need_words, pattern) {
             hints.push(hint);
         }
     }
