@@ -749,6 +749,20 @@ mod tests {
         }
     }
 
+    fn lexical_index(entries: Vec<Entry>) -> CandidateIndex {
+        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
+        CandidateIndex::new(entries, ranker)
+    }
+
+    /// The candidates' names for `need`, in ranking order.
+    fn names_found(index: &CandidateIndex, need: &str) -> Vec<String> {
+        search_capabilities(index, need, &SearchOptions::default())
+            .candidates
+            .into_iter()
+            .map(|c| c.name)
+            .collect()
+    }
+
     #[test]
     fn the_nearest_example_reorders_only_the_entries_that_have_them() {
         // Entries 0 and 1 have examples; entry 2 (a connector) has none.
@@ -800,8 +814,7 @@ mod tests {
         agents.name = "spawn_agent".into();
         agents.description = "helper agents".into();
         let entries = vec![agents];
-        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
-        let index = CandidateIndex::new(entries, ranker);
+        let index = lexical_index(entries);
         let found = |need: &str| {
             search_capabilities(&index, need, &SearchOptions::default())
                 .candidates
@@ -836,20 +849,12 @@ mod tests {
             e.extra = extra.into();
             e
         };
-        let entries = vec![
+        let index = lexical_index(vec![
             native("search_content", "grep text inside files"),
             native("git_log", "history commits"),
             native("git_status", "what changed file"),
-        ];
-        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
-        let index = CandidateIndex::new(entries, ranker);
-        let found = |need: &str| -> Vec<String> {
-            search_capabilities(&index, need, &SearchOptions::default())
-                .candidates
-                .into_iter()
-                .map(|c| c.name)
-                .collect()
-        };
+        ]);
+        let found = |need: &str| names_found(&index, need);
         // Read as a grep, one hit of seven keywords (0.143) is under the
         // native lane's 0.15; the hint lets search_content in.
         assert_eq!(
@@ -881,8 +886,7 @@ mod tests {
         package.name = "calender-pro".into();
         package.description = "Calender sync".into();
         let entries = vec![calendar, package];
-        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
-        let index = CandidateIndex::new(entries, ranker);
+        let index = lexical_index(entries);
         // The marketplace uses "calender", so the corpus knows it.
         assert_eq!(index.read("my calender"), "my calender");
         assert_eq!(index.read("my calendr"), "my calendar");
@@ -905,19 +909,11 @@ mod tests {
             e.description = description.into();
             e
         };
-        let entries = vec![
+        let index = lexical_index(vec![
             connector("email", "Send mail and read the inbox"),
             connector("ms-teams", "Post messages in Teams chats"),
-        ];
-        let ranker = Hybrid::lexical(&CandidateIndex::docs(&entries));
-        let index = CandidateIndex::new(entries, ranker);
-        let names = |need: &str| -> Vec<String> {
-            search_capabilities(&index, need, &SearchOptions::default())
-                .candidates
-                .into_iter()
-                .map(|c| c.name)
-                .collect()
-        };
+        ]);
+        let names = |need: &str| names_found(&index, need);
         assert_eq!(names("share the roadmap by mail"), ["email"]);
         assert_eq!(
             names("share the roadmap in a chat, not by mail"),

@@ -6,7 +6,9 @@
 //!
 //! - a phrase that turns a means down, anywhere in a clause: "not by",
 //!   "not via", "not through", "not over", "without", "instead of",
-//!   "rather than", up to the clause's end or a contrast ("…, but");
+//!   "rather than", up to the clause's end or a contrast ("…, but"). Not
+//!   "without" a person's say ("can you email parents without running it
+//!   by me", "without asking"): that is what the need asks about;
 //! - a clause that opens with a refusal ("not …", "don't …", "no …", "no
 //!   need to …", "never …", "I don't want …") when the need goes on to
 //!   say what it wants instead ("just", "only", "instead", "but",

@@ -57,9 +57,17 @@ pub(super) const LAWS: &str = "law|laws|statute|statutes|regulation|regulations|
 /// ten"): the hour, for [`IDIOMS`].
 const HOURS: &str = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
 
+/// What an agent does when it plans work, for [`IDIOMS`]: "how would you
+/// handle …".
+const PLANNING: &str = "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise|set|run|manage|sort|split|divide|migrate|move|clean|build|start|schedule|staff|fit";
+
+/// Businesses a person may run, for [`IDIOMS`]: "help me run a bike
+/// shop" asks what the agent can do for one.
+const BUSINESSES: &str = "shop|store|business|studio|clinic|salon|office|restaurant|farm|practice|company|firm|board|league|nonprofit|charity|cafe|bakery|gym|home|agency|school|daycare";
+
 /// Things sent to people, for [`IDIOMS`]: "did the reminder go out" asks
 /// the audit.
-const SENDINGS: &str = "newsletter|email|emails|invoice|invoices|reminder|reminders|notice|notices|message|messages|letter|letters|announcement|announcements|text|texts|update|updates";
+const SENDINGS: &str = "newsletter|email|emails|invoice|invoices|reminder|reminders|notice|notices|message|messages|letter|letters|announcement|announcements|text|texts|update|updates|packet|packets|invite|invites|invitation|invitations|statement|statements|quote|quotes";
 
 /// Words for a folder, for [`IDIOMS`]: "the size of the vendor folder".
 const FOLDERS: &str = "folder|folders|directory|directories|dir|repo";
@@ -777,7 +785,23 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "a|my|our|the",
             "?",
             "?",
-            "shop|store|business|studio|clinic|salon|office|restaurant|farm|practice|company|firm|board|league|nonprofit|charity|cafe|bakery|gym|home|agency|school|daycare",
+            BUSINESSES,
+        ],
+        "skills",
+    ),
+    // "could you help with a cleaning business at all" (not "help with
+    // the business plan", which a business word does not end).
+    (
+        &[
+            "could|can|would",
+            "you",
+            "help",
+            "with|out",
+            "a|an|my|our",
+            "?",
+            "?",
+            BUSINESSES,
+            "at|too|also|there|here|in",
         ],
         "skills",
     ),
@@ -801,16 +825,10 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
     // "show your actions", "which of your actions needed my sign-off"
     // (not "do your actions show up as me", which asks who they are).
     (&["show|list|see|view|of|all", "your", "actions"], "audit"),
-    // "how will you go about reviewing the contracts?".
-    (
-        &[
-            "how",
-            "will|would",
-            "you",
-            "go|approach|tackle|handle|improve|increase|organize|organise|grow|cut|reduce|structure|restructure|rework|reorganize|reorganise|redesign|roll|arrange|prioritize|prioritise|set|run|manage|sort|split|divide|migrate|move|clean|build|start|schedule|staff|fit",
-        ],
-        "plan",
-    ),
+    // "how will you go about reviewing the contracts?", "lay out how
+    // you'd handle the April rush".
+    (&["how", "will|would", "you", PLANNING], "plan"),
+    (&["how", "you", "will|would|d|ll", PLANNING], "plan"),
     // "how are you going to handle the turnovers this month", "how are
     // you planning to fit all the visits in".
     (&["how", "are", "you", "going|planning", "to"], "plan"),
@@ -3239,6 +3257,138 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
         ],
         REMEMBER,
     ),
+    // "the Franklins don't want bleach used anywhere, save that for
+    // later" (not "save the file for later review").
+    (
+        &["save|keep|hold", "that|this|it", "for", "later"],
+        REMEMBER,
+    ),
+    // "did Lily's mom get my email about the recital", "did the client
+    // get our invoice" (not "did you get my email", the inbox's).
+    (
+        &[
+            "did",
+            "*",
+            "s",
+            "?",
+            "get|receive|see|open|read",
+            "my|our|the",
+            "?",
+            SENDINGS,
+        ],
+        "audit",
+    ),
+    (
+        &[
+            "did",
+            "the|our|my",
+            "?",
+            "?",
+            "get|receive|see|open|read",
+            "my|our|the",
+            "?",
+            SENDINGS,
+        ],
+        "audit",
+    ),
+    // "have the organizer packets gone out to all clients", "was the
+    // invoice for 44 Pine sent".
+    (
+        &[
+            "have|has",
+            "the|my|our",
+            "?",
+            "?",
+            SENDINGS,
+            "gone|been",
+            "out|sent",
+        ],
+        "audit",
+    ),
+    (
+        &[
+            "was|were",
+            "the|my|our",
+            "?",
+            "?",
+            SENDINGS,
+            "for|to",
+            "*",
+            "sent|delivered|mailed|emailed",
+        ],
+        "audit",
+    ),
+    // "parents get your messages from what address", "what email do
+    // clients get your confirmations from".
+    (
+        &[
+            "get|receive|see",
+            "your",
+            "?",
+            "messages|emails|texts|confirmations|reminders|invoices|mail|mails|letters|invites",
+            "from",
+        ],
+        "identity",
+    ),
+    // "convert all the wav files in recordings to mp3".
+    (
+        &[
+            "convert|transcode|compress|resize",
+            "**",
+            "to|into",
+            "mp3|mp4|wav|png|jpg|jpeg|webp|gif|flac|ogg|m4a|mov|avi|webm|heic",
+        ],
+        "shell command",
+    ),
+    // "is it going to snow Monday morning".
+    (
+        &[
+            "going",
+            "to",
+            "snow|rain|pour|storm|freeze|hail|sleet|drizzle",
+        ],
+        LOOK_UP_ONLINE,
+    ),
+    // "track down last year's return for the Patels".
+    (
+        &["track|hunt|dig", "down|up|out", "**", "return|returns"],
+        "find files",
+    ),
+    // "the client checklist should be available in Vietnamese", "the crew
+    // checklist has to work for our Spanish speakers".
+    (
+        &["available|offered|provided|printed|posted", "in", LANGUAGES],
+        "translate",
+    ),
+    (
+        &[
+            "work|readable|understandable|usable",
+            "for",
+            "our|the|my",
+            "?",
+            LANGUAGES,
+            "speakers|speaking|readers",
+        ],
+        "translate",
+    ),
+    // "which student files still have the old lesson rate", "which lesson
+    // notes say a student is struggling" (not "which browsers still use
+    // Flash").
+    (
+        &[
+            "which",
+            "?",
+            "?",
+            FILE_KINDS,
+            "still",
+            "have|has|say|says|list|lists|mention|mentions|show|shows|use|uses|contain|contains|include|includes",
+        ],
+        "grep",
+    ),
+    (
+        &["which", "?", "notes", "say|says|mention|mentions|talk"],
+        "grep",
+    ),
     // "have you emailed anyone about the event yet".
     (
         &[
@@ -5028,6 +5178,8 @@ pub(super) const CREATING: &[&[&str]] = &[
     &["saved|save", "as"],
     // "new file please, ideas.md", "I'll need a file todo.txt with …".
     &["new", "file"],
+    // "set up a file extension_deadlines.md listing …".
+    &["set", "up", "a|an", "?", "file|doc|document|page"],
     &["need|want", "a|an", "?", "file"],
     // "ideally the docs folder has a CONTRIBUTING.md".
     &["ideally", "**", "has|contains", "a|an"],
@@ -5133,6 +5285,13 @@ pub(super) const SETTING: &[&[&str]] = &[
         "costs|cost|runs|charges",
         "*",
         "now",
+    ],
+    // "rates.md: 45 minute lessons will be $55 from January".
+    &[
+        "md|txt|json|yaml|yml|toml|csv|html|ini|cfg|conf",
+        "**",
+        "will",
+        "be",
     ],
     // "planting.md: move the squash to bed 7".
     &[
@@ -5279,6 +5438,7 @@ pub(super) fn says(words: &[String], pattern: &[&str]) -> bool {
 pub(super) const ENDINGS: &[(&[&str], &str)] = &[
     (&["make|take", "a", "note"], REMEMBER),
     (&["keep|note|remember", "that|this"], REMEMBER),
+    (&["don|dont", "t", "lose|forget", "that|this|it"], REMEMBER),
 ];
 
 /// Whether `words` end with `pattern`, a pattern of plain words (each
@@ -7004,6 +7164,56 @@ mod tests {
                 "can you send the newsletter without me looking at it",
                 "email, autonomy",
             ),
+            (
+                "convert all the wav files in recordings to mp3",
+                "find, shell command",
+            ),
+            ("could you help with a cleaning business at all", "skills"),
+            ("did Lily's mom get my email about the recital", "audit"),
+            (
+                "have the organizer packets gone out to all clients",
+                "audit",
+            ),
+            ("was the invoice for 44 Pine sent", "audit"),
+            ("lay out how you'd handle the April rush", "plan"),
+            ("parents get your messages from what address", "identity"),
+            (
+                "what email do clients get your confirmations from",
+                "identity",
+            ),
+            (
+                "fees.md: a 1040 with schedule C is $450 this season",
+                "file, edit",
+            ),
+            (
+                "rates.md: 45 minute lessons will be $55 from January",
+                "file, edit",
+            ),
+            (
+                "set up a file extension_deadlines.md listing who filed extensions",
+                "file, write",
+            ),
+            (
+                "the Chens moved to Oregon in June, don't lose that",
+                REMEMBER,
+            ),
+            (
+                "the client checklist should be available in Vietnamese",
+                "translate",
+            ),
+            (
+                "the crew checklist has to work for our Spanish speakers",
+                "translate",
+            ),
+            (
+                "track down last year's return for the Patels",
+                "find, find files",
+            ),
+            (
+                "which lesson notes say a student is struggling with scales",
+                "grep",
+            ),
+            ("which student files still have the old lesson rate", "grep"),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -7360,6 +7570,12 @@ mod tests {
             ("how could you help me run the migration", "skills"),
             ("the sender address on this phishing email", "identity"),
             ("pull the history of approvals I gave you", "find files"),
+            ("did you get my email about the recital", "audit"),
+            ("can you help with the business plan", "skills"),
+            ("which browsers still use Flash", "grep"),
+            ("tell me how you'd say hello in Japanese", "plan"),
+            ("save the file for later review", REMEMBER),
+            ("don't lose the receipts, file them in taxes/", REMEMBER),
             ("what steps should you take after a car accident", "plan"),
             (
                 "the sync on Monday at 10, add that file to the repo",

@@ -275,7 +275,7 @@ pub fn hints(need: &str, names_ours: bool) -> (Cow<'_, str>, Vec<&'static str>) 
             Some("shell command")
         } else if INSPECTING.iter().any(|p| said(p)) {
             Some("read")
-        } else if SETTING.iter().any(|p| said(p)) {
+        } else if SETTING.iter().any(|p| said(p)) || sets_a_price(&need) {
             Some("edit")
         } else {
             None
@@ -302,6 +302,19 @@ pub fn hints(need: &str, names_ours: bool) -> (Cow<'_, str>, Vec<&'static str>) 
         hints.push(LOOK_UP_ONLINE);
     }
     (need, hints)
+}
+
+/// Whether the need says what something costs ("fees.md: a 1040 with
+/// schedule C is $450 this season"): beside a file named, a value set.
+fn sets_a_price(need: &str) -> bool {
+    let words: Vec<&str> = need.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        matches!(
+            word_core(w[0]).to_lowercase().as_str(),
+            "is" | "are" | "be" | "costs" | "cost" | "now" | "at"
+        ) && w[1].starts_with(['$', '€', '£'])
+            && w[1].chars().any(|c| c.is_ascii_digit())
+    })
 }
 
 /// Whether the need says a file is to be made ([`CREATING`]), read
