@@ -124,6 +124,8 @@ const CONSENT: &[&str] = &[
     "anybody",
     "someone",
     "somebody",
+    "staff",
+    "human",
 ];
 
 /// How many words after "without" may hold a [`CONSENT`] word.
@@ -495,6 +497,7 @@ mod tests {
             "would you send invoices out without me checking",
             "are you able to push to main without asking",
             "can you send an obituary to the paper without my okay",
+            "would you approve an adoption application without a staff member",
         ] {
             assert_eq!(without_ruled_out(need), need, "{need}");
         }

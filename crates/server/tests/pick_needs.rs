@@ -1,14 +1,14 @@
 //! Plain-language needs → the right connector or native tool, in
 //! `groupedByKind` or the top three candidates, through the same discovery
 //! index `hivegate pick` and the agent-search route use, over the real
-//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 14,973 of
+//! 4,108-package marketplace. The needs (tests/data/needs.jsonl, 15,093 of
 //! them) were written for this test; a hidden set of the same kind is run
 //! against `hivegate pick --json`.
 //!
 //! They came in batches, each run once before anything was changed for
 //! it; `tests/data/needs-history.md` records each batch's voice, its first
-//! run and what was changed for its misses. Measured now: BM25 14294/14973
-//! (95.5 %), the local model 14648/14973 (97.8 %). A change that loses needs
+//! run and what was changed for its misses. Measured now: BM25 14409/15093
+//! (95.5 %), the local model 14767/15093 (97.8 %). A change that loses needs
 //! fails here: see [`BM25_MET`].
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // test code: a panic is a failure report
@@ -26,8 +26,8 @@ use serde_json::Value;
 /// out the same on any machine; the model's floats may differ in their
 /// last bits on another CPU, so its floor leaves three needs of room. A
 /// change that gains needs raises these.
-const BM25_MET: usize = 14294;
-const LOCAL_MET: usize = 14645;
+const BM25_MET: usize = 14409;
+const LOCAL_MET: usize = 14764;
 
 fn temp_db() -> (PathBuf, SqliteStore) {
     let mut b = [0u8; 6];

@@ -79,7 +79,7 @@ const FILE_KINDS: &str = "file|files|csv|csvs|pdf|pdfs|spreadsheet|spreadsheets|
 /// Documents a person keeps and finds by what they are, for [`IDIOMS`]:
 /// "find the pricing deck", "which of the invoices mention …". Not notes,
 /// which live in notes apps as often as in files.
-const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals|newsletter|newsletters|itinerary|itineraries|slip|slips|bid|bids|packet|packets|paperwork|authorization|authorizations|bio|bios";
+const DOCUMENTS: &str = "photo|picture|image|video|videos|recording|deck|decks|transcript|transcripts|spreadsheet|spreadsheets|memo|memos|invoice|invoices|contract|contracts|agreement|agreements|form|forms|slides|pdf|pdfs|drafts|script|scripts|log|logs|scan|scans|protocol|protocols|images|photos|pictures|recordings|drawings|blueprints|submittals|audio|report|reports|proposals|letter|letters|syllabus|bill|bills|receipt|receipts|statement|statements|export|exports|review|reviews|flyer|flyers|bulletin|bulletins|handout|handouts|brochure|brochures|quote|quotes|estimate|estimates|minutes|handoff|amendment|amendments|summary|permit|permits|certificate|certificates|lease|leases|waiver|waivers|proclamation|proclamations|ordinance|ordinances|inspection|inspections|checklist|checklists|notice|notices|nda|ndas|eob|eobs|worksheet|worksheets|evaluation|evaluations|assessment|assessments|summaries|referral|referrals|newsletter|newsletters|itinerary|itineraries|slip|slips|bid|bids|packet|packets|paperwork|authorization|authorizations|bio|bios|card|cards|record|records|chart|charts";
 
 /// Papers a person keeps and asks for by kind, for [`IDIOMS`]: "pull the
 /// venue contract", "where's the network diagram". Not photos or images,
@@ -3110,6 +3110,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "did",
             "the|my|our",
             "?",
+            "?",
             SENDINGS,
             "**",
             "go|get",
@@ -3272,7 +3273,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "s",
             "?",
             "get|receive|see|open|read",
-            "my|our|the",
+            "my|our|the|a|an",
             "?",
             SENDINGS,
         ],
@@ -3285,7 +3286,7 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "?",
             "?",
             "get|receive|see|open|read",
-            "my|our|the",
+            "my|our|the|a|an",
             "?",
             SENDINGS,
         ],
@@ -3329,6 +3330,53 @@ pub(super) const IDIOMS: &[(&[&str], &str)] = &[
             "from",
         ],
         "identity",
+    ),
+    // "which phone number do you use to text owners", "what do adopters
+    // see as the sender of your emails".
+    (
+        &[
+            "which|what",
+            "phone|number|email|address|name|account",
+            "**",
+            "you",
+            "use|using",
+            "to",
+            "text|email|message|call|write|contact|reach",
+        ],
+        "identity",
+    ),
+    (&["sender", "of", "your"], "identity"),
+    // "would you approve an adoption application without a staff
+    // member".
+    (
+        &[
+            "would|will|can|could|do",
+            "you",
+            "**",
+            "without",
+            "a|an|any",
+            "?",
+            "staff|human|person|manager|supervisor|owner|member|approver",
+        ],
+        "autonomy",
+    ),
+    // "rename the intake photos to the animal ids", "how much space are
+    // the photos taking up" (not "how much space does a piano take up").
+    (
+        &["rename", "the|all|my|our|these|those", "?", "?", FILE_KINDS],
+        "shell command",
+    ),
+    (
+        &[
+            "how",
+            "much",
+            "space|room|storage",
+            "are|is|do|does",
+            "the|my|our|these|those",
+            "?",
+            FILE_KINDS,
+        ],
+        "shell command",
     ),
     // "convert all the wav files in recordings to mp3".
     (
@@ -5439,6 +5487,7 @@ pub(super) const ENDINGS: &[(&[&str], &str)] = &[
     (&["make|take", "a", "note"], REMEMBER),
     (&["keep|note|remember", "that|this"], REMEMBER),
     (&["don|dont", "t", "lose|forget", "that|this|it"], REMEMBER),
+    (&["hold|hang", "on", "to", "that|this|it"], REMEMBER),
 ];
 
 /// Whether `words` end with `pattern`, a pattern of plain words (each
@@ -7214,6 +7263,34 @@ mod tests {
                 "grep",
             ),
             ("which student files still have the old lesson rate", "grep"),
+            (
+                "would you approve an adoption application without a staff member",
+                "autonomy",
+            ),
+            ("which phone number do you use to text owners", "identity"),
+            (
+                "what do adopters see as the sender of your emails",
+                "identity",
+            ),
+            (
+                "rename the intake photos to the animal ids",
+                "shell command",
+            ),
+            ("how much space are the photos taking up", "shell command"),
+            (
+                "pull up Max's pet card and tell me his last blade length",
+                "read",
+            ),
+            (
+                "open Luna's medical record and tell me when she was spayed",
+                "read",
+            ),
+            ("did the thank you email go to the donors", "audit"),
+            (
+                "did the Smiths get a reminder for Max's appointment",
+                "audit",
+            ),
+            ("Max gets anxious with clippers, hold on to that", REMEMBER),
         ] {
             assert_eq!(hints_of(need), format!("{need} ({want})"), "{need}");
         }
@@ -7576,6 +7653,8 @@ mod tests {
             ("tell me how you'd say hello in Japanese", "plan"),
             ("save the file for later review", REMEMBER),
             ("don't lose the receipts, file them in taxes/", REMEMBER),
+            ("how much space does a piano take up", "shell command"),
+            ("hold on to that thought, first fix the build", REMEMBER),
             ("what steps should you take after a car accident", "plan"),
             (
                 "the sync on Monday at 10, add that file to the repo",
