@@ -5490,6 +5490,13 @@ pub(super) const ENDINGS: &[(&[&str], &str)] = &[
     (&["hold|hang", "on", "to", "that|this|it"], REMEMBER),
 ];
 
+/// How a dated need may end when what it dates is to be scheduled: "…
+/// on Monday at 10, add that", "… at 9, put it down", "… calendar it".
+pub(super) const SCHEDULED_AT_THE_END: &[&[&str]] = &[
+    &["add|calendar|book|schedule", "that|it|this|them"],
+    &["put|pencil|jot", "it|that|this|them", "down|in"],
+];
+
 /// Whether `words` end with `pattern`, a pattern of plain words (each
 /// may name alternatives, as in [`IDIOMS`], but no wildcards).
 pub(super) fn ends_saying(words: &[String], pattern: &[&str]) -> bool {

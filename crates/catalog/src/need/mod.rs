@@ -46,8 +46,8 @@ pub use tags::untagged;
 use dates::{is_time_of_day, without_dates};
 use form::form_hints;
 use idioms::{
-    AUTHOR, CREATING, ENDINGS, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SETTING, asks_again,
-    ends_saying, may_say, says,
+    AUTHOR, CREATING, ENDINGS, IDIOMS, INSPECTING, LACKING, LAWS, REMEMBER, SCHEDULED_AT_THE_END,
+    SETTING, asks_again, ends_saying, may_say, says,
 };
 use shapes::{
     is_branch, is_channel, is_code_name, is_commit_id, is_email_address, is_flag, is_git_ref,
@@ -370,13 +370,6 @@ const RUNNING_A_SCRIPT: [&str; 4] = [
     "*",
     "**",
     "sh|bash|zsh|ps1|py|rb|pl",
-];
-
-/// How a dated need may end when what it dates is to be scheduled: "…
-/// on Monday at 10, add that", "… at 9, put it down", "… calendar it".
-const SCHEDULED_AT_THE_END: &[&[&str]] = &[
-    &["add|calendar|book|schedule", "that|it|this|them"],
-    &["put|pencil|jot", "it|that|this|them", "down|in"],
 ];
 
 /// The hint for an issue or pull request named by its number (`#412`).
